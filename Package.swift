@@ -36,6 +36,7 @@ let package = Package(
         ),
         // The validation benchmark: `storekeeper validate` against libyaml's bare event scan.
         .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML"]),
+        .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperYAMLTests", dependencies: ["StorekeeperYAML"]),
         .testTarget(name: "StorekeeperCatalogTests", dependencies: ["StorekeeperCatalog"]),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),

@@ -1,0 +1,316 @@
+import StorekeeperDiagnostics
+import StorekeeperYAML
+
+/// What one file (a catalog or a fragment) contributes, before the files
+/// are put together and cross-checked.
+struct DecodedFile {
+    var name: Located<String>?
+    var format = 1
+    var app: App?
+    var server: Server?
+    var defaults = Defaults()
+    var features: [Located<String>] = []
+    var balances: [Located<String>] = []
+    var groups: [SubscriptionGroup] = []
+    var includes: [Located<String>] = []
+    var products: [DecodedProduct] = []
+    var rules: [CustomRule] = []
+    /// Names of rules, including rules with other errors, for uniqueness.
+    var ruleNames: [Located<String>] = []
+    var references: [ReferenceUse] = []
+}
+
+/// Decodes the top level of a catalog file or a fragment.
+enum CatalogFileDecoder {
+    static let catalogKeys = ["catalog", "format", "app", "server", "features", "balances", "groups", "include", "defaults", "products", "rules"]
+    static let fragmentKeys = ["products", "groups", "features", "balances", "rules", "include"]
+    static let appKeys = ["bundle-id", "platforms", "minimum-os"]
+    static let serverKeys = ["url", "identity"]
+    static let groupKeys = ["name", "localizations"]
+    static let defaultsKeys = ["delivery", "persistence", "restore", "family-shareable"]
+    static let supportedFormats = [1]
+
+    /// Decodes a catalog file (`fragmentDefaults` nil) or a fragment (with the
+    /// catalog's defaults, which its products inherit).
+    static func decode(_ root: YAMLNode, fragmentDefaults: Defaults?, context: inout DecodingContext) -> DecodedFile {
+        var file = DecodedFile()
+        let isFragment = fragmentDefaults != nil
+        guard root.kind == .mapping else {
+            let what = isFragment ? "a fragment" : "a catalog file"
+            context.error(CatalogRuleID.wrongKind, "\(what) is a mapping of keys such as `products:`, not \(root.kind)", at: root)
+            return file
+        }
+        var fields: [String: YAMLNode.Pair] = [:]
+        for pair in root.pairs {
+            guard let key = pair.key.text else { continue }
+            if isFragment, !fragmentKeys.contains(key) {
+                if key == "catalog" {
+                    context.error(CatalogRuleID.fragmentKey, "this included file is a catalog (it sets `catalog`); only fragments can be included, so remove `catalog` and the catalog-wide keys, or stop including it", at: pair.key)
+                } else if catalogKeys.contains(key) {
+                    context.error(CatalogRuleID.fragmentKey, "'\(key)' belongs in the catalog file; a fragment may hold only \(fragmentKeys.joined(separator: ", "))", at: pair.key)
+                } else {
+                    context.unknownKey(pair.key, in: "a fragment", known: fragmentKeys)
+                }
+                continue
+            }
+            guard catalogKeys.contains(key) else {
+                context.unknownKey(pair.key, in: "a catalog", known: catalogKeys)
+                continue
+            }
+            fields[key] = pair
+        }
+
+        if !isFragment {
+            if let pair = fields["catalog"] {
+                file.name = decodeCatalogName(pair.value, context: &context)
+            } else {
+                context.missing("catalog", in: root, of: "this catalog file", example: "rocket-racer")
+            }
+            if let pair = fields["format"] { file.format = decodeFormat(pair.value, context: &context) }
+            if let pair = fields["app"] {
+                file.app = decodeApp(pair.value, context: &context)
+            } else {
+                context.missing("app", in: root, of: "this catalog", example: "{bundle-id: com.example.app}")
+            }
+            if let pair = fields["server"] { file.server = decodeServer(pair.value, context: &context) }
+            if let pair = fields["defaults"] { file.defaults = decodeDefaults(pair.value, context: &context, references: &file.references) }
+        }
+        if let pair = fields["features"] {
+            file.features = decodeSymbols(pair.value, "'features'", kind: "feature", context: &context)
+        }
+        if let pair = fields["balances"] {
+            file.balances = decodeSymbols(pair.value, "'balances'", kind: "balance", context: &context)
+        }
+        if let pair = fields["groups"] { file.groups = decodeGroups(pair.value, context: &context) }
+        if let pair = fields["include"] {
+            file.includes = context.stringList(pair.value, "'include'", example: "fragments/coins.yaml") ?? []
+        }
+        if let pair = fields["products"], context.expectSequence(pair.value, "'products'") {
+            let defaults = fragmentDefaults ?? file.defaults
+            file.products.reserveCapacity(pair.value.items.count)
+            for item in pair.value.items {
+                file.products.append(ProductDecoder.decode(item, defaults: defaults, context: &context, references: &file.references))
+            }
+        }
+        if let pair = fields["rules"], context.expectSequence(pair.value, "'rules'") {
+            for item in pair.value.items {
+                if item.kind == .mapping, let nameNode = item["name"], let name = nameNode.text, !nameNode.isNull {
+                    file.ruleNames.append(Located(name, at: nameNode.range))
+                }
+                if let rule = RuleDecoder.decode(item, context: &context) { file.rules.append(rule) }
+            }
+        }
+        return file
+    }
+
+    static func decodeCatalogName(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+        guard let name = context.string(node, "'catalog'", example: "rocket-racer") else { return nil }
+        if let problem = NamePatterns.catalogName(name.value) {
+            context.error(CatalogRuleID.invalidName, "the catalog name '\(name.value)' \(problem)", at: node)
+            return nil
+        }
+        return name
+    }
+
+    static func decodeFormat(_ node: YAMLNode, context: inout DecodingContext) -> Int {
+        guard let text = context.text(node, "'format'", example: "1") else { return 1 }
+        let versions = supportedFormats.map(String.init).joined(separator: ", ")
+        guard let format = DecodingContext.wholeNumber(text), supportedFormats.contains(format) else {
+            context.error(CatalogRuleID.unsupportedFormat, "format '\(text)' is not supported; this version of storekeeper reads format \(versions)", at: node)
+            return 1
+        }
+        return format
+    }
+
+    static func decodeApp(_ node: YAMLNode, context: inout DecodingContext) -> App? {
+        guard context.expectMapping(node, "'app'") else { return nil }
+        var bundleID: Located<String>?
+        var platforms: [Located<Platform>] = []
+        var minimumOS: Located<OSVersion>?
+        var sawBundleID = false
+        var ok = true
+        for pair in node.pairs {
+            switch pair.key.text {
+            case "bundle-id":
+                sawBundleID = true
+                if let id = context.string(pair.value, "'bundle-id'", example: "com.example.app") {
+                    if let problem = NamePatterns.bundleID(id.value) {
+                        context.error(CatalogRuleID.invalidName, "the bundle id '\(id.value)' \(problem)", at: pair.value)
+                    } else {
+                        bundleID = id
+                    }
+                }
+            case "platforms":
+                guard context.expectSequence(pair.value, "'platforms'") else { ok = false; continue }
+                var seen: [Platform: Located<Platform>] = [:]
+                for item in pair.value.items {
+                    guard let platform = context.enumeration(item, "platform", as: Platform.self) else { ok = false; continue }
+                    if let first = seen[platform.value] {
+                        context.error(CatalogRuleID.duplicateName, "'\(platform.value.rawValue)' is listed twice; remove this one", at: item,
+                                      notes: [Diagnostic.Note("first listed here", at: first.location)])
+                        continue
+                    }
+                    seen[platform.value] = platform
+                    platforms.append(platform)
+                }
+                if pair.value.items.isEmpty {
+                    context.error(CatalogRuleID.missingKey, "'platforms' is empty; list at least one of \(Platform.allCases.map(\.rawValue).joined(separator: ", "))", at: pair.value)
+                    ok = false
+                }
+            case "minimum-os":
+                minimumOS = decodeVersion(pair.value, context: &context)
+                if minimumOS == nil { ok = false }
+            default:
+                context.unknownKey(pair.key, in: "'app'", known: appKeys)
+            }
+        }
+        if !sawBundleID { context.missing("bundle-id", in: node, of: "'app'", example: "com.example.app") }
+        guard ok, let bundleID else { return nil }
+        if platforms.isEmpty { platforms = [Located(.ios, at: node.range)] }
+        return App(bundleID: bundleID, platforms: platforms, minimumOS: minimumOS, location: node.location)
+    }
+
+    static func decodeVersion(_ node: YAMLNode, context: inout DecodingContext) -> Located<OSVersion>? {
+        guard let text = context.text(node, "'minimum-os'", example: "\"15.0\"") else { return nil }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let major = DecodingContext.wholeNumber(String(parts[0])),
+              let minor = DecodingContext.wholeNumber(String(parts[1])), (1...99).contains(major), minor <= 99
+        else {
+            context.error(CatalogRuleID.invalidValue, "'\(text)' is not an OS version; write major.minor in quotes, like \"15.0\"", at: node)
+            return nil
+        }
+        if node.scalarStyle == .plain {
+            context.report(.warning, CatalogRuleID.unquotedVersion, "write the version in quotes, \"\(text)\": unquoted, other YAML tools read it as a number (and 15.10 as 15.1)", at: node)
+        }
+        return Located(OSVersion(major: major, minor: minor), at: node.range)
+    }
+
+    static func decodeServer(_ node: YAMLNode, context: inout DecodingContext) -> Server? {
+        guard context.expectMapping(node, "'server'") else { return nil }
+        var url: Located<String>?
+        var identity: Located<ServerIdentity>?
+        var sawURL = false
+        var ok = true
+        for pair in node.pairs {
+            switch pair.key.text {
+            case "url":
+                sawURL = true
+                url = decodeURL(pair.value, context: &context)
+            case "identity":
+                identity = context.enumeration(pair.value, "server identity")
+                if identity == nil { ok = false }
+            default:
+                context.unknownKey(pair.key, in: "'server'", known: serverKeys)
+            }
+        }
+        if !sawURL { context.missing("url", in: node, of: "'server'", example: "https://store.example.com") }
+        guard ok, let url else { return nil }
+        return Server(url: url, identity: identity, location: node.location)
+    }
+
+    /// An absolute URL with a host; https, or http only on the local machine.
+    static func decodeURL(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+        guard let url = context.string(node, "'url'", example: "https://store.example.com") else { return nil }
+        guard let schemeEnd = url.value.firstRange(of: "://") else {
+            context.error(CatalogRuleID.insecureURL, "'\(url.value)' is not a URL; write it in full, like https://store.example.com", at: node)
+            return nil
+        }
+        let scheme = url.value[..<schemeEnd.lowerBound].lowercased()
+        let rest = url.value[schemeEnd.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostAndPort = authority.split(separator: "@").last.map(String.init) ?? ""
+        let host: String
+        if hostAndPort.hasPrefix("[") {
+            host = String(hostAndPort.prefix { $0 != "]" }.dropFirst())
+        } else {
+            host = String(hostAndPort.prefix { $0 != ":" })
+        }
+        guard !host.isEmpty else {
+            context.error(CatalogRuleID.insecureURL, "'\(url.value)' names no host; write it like https://store.example.com", at: node)
+            return nil
+        }
+        switch scheme {
+        case "https":
+            return url
+        case "http" where ["localhost", "127.0.0.1", "::1"].contains(host.lowercased()):
+            return url
+        case "http":
+            context.error(CatalogRuleID.insecureURL, "the server URL uses http, which anyone on the network can read and change; use https (http is allowed only for localhost and 127.0.0.1)", at: node)
+        default:
+            context.error(CatalogRuleID.insecureURL, "the server URL uses '\(scheme)'; use https", at: node)
+        }
+        return nil
+    }
+
+    static func decodeSymbols(_ node: YAMLNode, _ what: String, kind: String, context: inout DecodingContext) -> [Located<String>] {
+        guard context.expectSequence(node, what) else { return [] }
+        return node.items.compactMap { ProductDecoder.decodeSymbol($0, kind: kind, context: &context) }
+    }
+
+    static func decodeGroups(_ node: YAMLNode, context: inout DecodingContext) -> [SubscriptionGroup] {
+        guard context.expectMapping(node, "'groups'") else { return [] }
+        var groups: [SubscriptionGroup] = []
+        for pair in node.pairs {
+            guard let id = ProductDecoder.decodeSymbol(pair.key, kind: "group", context: &context),
+                  context.expectMapping(pair.value, "the group '\(id.value)'")
+            else { continue }
+            var name: Located<String>?
+            var localizations: [GroupLocalization] = []
+            var sawName = false
+            for field in pair.value.pairs {
+                switch field.key.text {
+                case "name":
+                    sawName = true
+                    name = context.string(field.value, "'name'", example: "Rocket Racer Pro")
+                case "localizations":
+                    localizations = decodeGroupLocalizations(field.value, context: &context)
+                default:
+                    context.unknownKey(field.key, in: "a group", known: groupKeys)
+                }
+            }
+            if !sawName { context.missing("name", in: pair.value, of: "the group '\(id.value)'", example: "Rocket Racer Pro") }
+            if let name { groups.append(SubscriptionGroup(id: id, name: name, localizations: localizations)) }
+        }
+        return groups
+    }
+
+    /// `locale -> {name}`: the group's display name in each locale.
+    static func decodeGroupLocalizations(_ node: YAMLNode, context: inout DecodingContext) -> [GroupLocalization] {
+        guard context.expectMapping(node, "a group's 'localizations'") else { return [] }
+        var result: [GroupLocalization] = []
+        for pair in node.pairs {
+            guard let locale = ProductDecoder.decodeLocale(pair.key, context: &context),
+                  context.expectMapping(pair.value, "the '\(locale.value)' localization")
+            else { continue }
+            var name: Located<String>?
+            for field in pair.value.pairs {
+                if field.key.text == "name" {
+                    name = context.string(field.value, "'name'", example: "Rocket Racer Pro")
+                } else {
+                    context.unknownKey(field.key, in: "a group localization", known: ["name"])
+                }
+            }
+            if let name {
+                result.append(GroupLocalization(locale: locale, name: name))
+            } else if pair.value["name"] == nil {
+                context.missing("name", in: pair.value, of: "the '\(locale.value)' localization", example: "Rocket Racer Pro")
+            }
+        }
+        return result
+    }
+
+    static func decodeDefaults(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> Defaults {
+        var defaults = Defaults()
+        guard context.expectMapping(node, "'defaults'") else { return defaults }
+        for pair in node.pairs {
+            switch pair.key.text {
+            case "delivery": defaults.delivery = DeliveryDecoder.decode(pair.value, context: &context, references: &references)
+            case "persistence": defaults.persistence = PersistenceDecoder.decodePersistence(pair.value, context: &context)
+            case "restore": defaults.restore = PersistenceDecoder.decodeRestore(pair.value, context: &context)
+            case "family-shareable": defaults.familyShareable = context.bool(pair.value, "'family-shareable'")
+            default: context.unknownKey(pair.key, in: "'defaults'", known: defaultsKeys)
+            }
+        }
+        return defaults
+    }
+}

@@ -1,0 +1,161 @@
+import StorekeeperDiagnostics
+import StorekeeperYAML
+
+/// Collects diagnostics while decoding and offers the typed readers every
+/// decoder uses. A reader that fails reports why (at the value to change)
+/// and returns nil; decoding goes on, so one run reports every problem.
+struct DecodingContext {
+    var diagnostics: [Diagnostic] = []
+
+    // MARK: Reporting
+
+    mutating func report(_ severity: Severity, _ rule: String, _ message: String, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(severity, rule: rule, message, at: node.range, notes: notes))
+    }
+
+    mutating func error(_ rule: String, _ message: String, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
+        report(.error, rule, message, at: node, notes: notes)
+    }
+
+    mutating func error<T>(_ rule: String, _ message: String, at value: Located<T>, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(Diagnostic(.error, rule: rule, message, at: value.range, notes: notes))
+    }
+
+    /// An unknown key, with the nearest known key suggested (or the list of them).
+    mutating func unknownKey(_ key: YAMLNode, in place: String, known: [String]) {
+        let text = key.text ?? ""
+        var message = "unknown key '\(text)' in \(place)"
+        if let nearest = Suggestion.nearest(to: text, in: known) {
+            message += "; did you mean '\(nearest)'?"
+        } else {
+            message += "; expected one of: \(known.joined(separator: ", "))"
+        }
+        error(CatalogRuleID.unknownKey, message, at: key)
+    }
+
+    /// A required key that a mapping lacks, reported at the mapping.
+    mutating func missing(_ key: String, in mapping: YAMLNode, of place: String, example: String) {
+        error(CatalogRuleID.missingKey, "\(place) is missing '\(key)'; add `\(key): \(example)`", at: mapping)
+    }
+
+    // MARK: Kinds
+
+    /// Whether the node is a mapping; reports otherwise.
+    mutating func expectMapping(_ node: YAMLNode, _ what: String) -> Bool {
+        expect(node, .mapping, what)
+    }
+
+    /// Whether the node is a sequence; reports otherwise.
+    mutating func expectSequence(_ node: YAMLNode, _ what: String) -> Bool {
+        expect(node, .sequence, what)
+    }
+
+    private mutating func expect(_ node: YAMLNode, _ kind: YAMLNode.Kind, _ what: String) -> Bool {
+        if node.kind == kind { return true }
+        if node.isNull {
+            error(CatalogRuleID.wrongKind, "\(what) has no value; it should be \(kind)", at: node)
+        } else {
+            error(CatalogRuleID.wrongKind, "\(what) should be \(kind), not \(node.kind)", at: node)
+        }
+        return false
+    }
+
+    /// The text of a scalar that is not null; reports a list, a mapping or an empty value.
+    mutating func text(_ node: YAMLNode, _ what: String, example: String) -> String? {
+        guard node.kind == .scalar, let text = node.text else {
+            error(CatalogRuleID.wrongKind, "\(what) should be a single value such as \(example), not \(node.kind)", at: node)
+            return nil
+        }
+        if node.isNull {
+            error(CatalogRuleID.wrongKind, "\(what) has no value; write one such as \(example)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    // MARK: Values
+
+    /// A non-empty string.
+    mutating func string(_ node: YAMLNode, _ what: String, example: String) -> Located<String>? {
+        guard let text = text(node, what, example: example) else { return nil }
+        return Located(text, at: node.range)
+    }
+
+    /// `true` or `false`, unquoted.
+    mutating func bool(_ node: YAMLNode, _ what: String) -> Located<Bool>? {
+        guard let text = text(node, what, example: "true or false") else { return nil }
+        if node.scalarStyle == .plain {
+            switch text {
+            case "true", "True", "TRUE": return Located(true, at: node.range)
+            case "false", "False", "FALSE": return Located(false, at: node.range)
+            default: break
+            }
+            switch text.lowercased() {
+            case "yes", "on", "y":
+                error(CatalogRuleID.booleanSpelling, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as true, others as text); write true", at: node)
+                return nil
+            case "no", "off", "n":
+                error(CatalogRuleID.booleanSpelling, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as false, others as text); write false", at: node)
+                return nil
+            default: break
+            }
+        } else if ["true", "false"].contains(text.lowercased()) {
+            error(CatalogRuleID.wrongKind, "\(what) is the text \"\(text)\" in quotes; write \(text.lowercased()) without quotes for a boolean", at: node)
+            return nil
+        }
+        error(CatalogRuleID.wrongKind, "\(what) must be true or false, not '\(text)'", at: node)
+        return nil
+    }
+
+    /// A whole number in a range, unquoted.
+    mutating func integer(_ node: YAMLNode, _ what: String, in range: ClosedRange<Int>) -> Located<Int>? {
+        guard let text = text(node, what, example: "\(range.lowerBound)") else { return nil }
+        guard let value = Self.wholeNumber(text) else {
+            error(CatalogRuleID.wrongKind, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", at: node)
+            return nil
+        }
+        if node.scalarStyle != .plain {
+            error(CatalogRuleID.wrongKind, "\(what) is the text \"\(text)\" in quotes; write \(value) without quotes for a number", at: node)
+            return nil
+        }
+        guard range.contains(value) else {
+            error(CatalogRuleID.outOfRange, "\(what) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)", at: node)
+            return nil
+        }
+        return Located(value, at: node.range)
+    }
+
+    /// One of an enumeration's spellings, with the nearest suggested when wrong.
+    mutating func enumeration<E: CatalogEnum>(_ node: YAMLNode, _ what: String, as type: E.Type = E.self) -> Located<E>? {
+        let names = E.allCases.map(\.rawValue)
+        guard let text = text(node, what, example: names.first ?? "") else { return nil }
+        if let value = E(rawValue: text) { return Located(value, at: node.range) }
+        var message = "'\(text)' is not a valid \(what)"
+        if let nearest = Suggestion.nearest(to: text, in: names) { message += "; did you mean '\(nearest)'?" }
+        message += " (expected one of: \(names.joined(separator: ", ")))"
+        error(CatalogRuleID.invalidValue, message, at: node)
+        return nil
+    }
+
+    /// A list of strings (a single value is not accepted as a list of one).
+    mutating func stringList(_ node: YAMLNode, _ what: String, example: String) -> [Located<String>]? {
+        guard expectSequence(node, what) else { return nil }
+        var values: [Located<String>] = []
+        values.reserveCapacity(node.items.count)
+        for item in node.items {
+            if let value = string(item, "an entry of \(what)", example: example) { values.append(value) }
+        }
+        return values
+    }
+
+    /// Digits only, no sign, at most 18 of them.
+    static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18 else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}

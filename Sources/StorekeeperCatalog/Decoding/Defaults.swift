@@ -1,0 +1,26 @@
+/// The catalog's `defaults`: values for products that leave them out.
+struct Defaults {
+    var delivery: Delivery?
+    var persistence: Persistence?
+    var restore: Restore?
+    var familyShareable: Located<Bool>?
+}
+
+/// A name a product or rule uses that must be declared somewhere in the
+/// catalog or its fragments; checked once every file is read.
+struct ReferenceUse {
+    enum Kind: String {
+        case feature, balance, group
+
+        var declaration: String {
+            switch self {
+            case .feature: "features"
+            case .balance: "balances"
+            case .group: "groups"
+            }
+        }
+    }
+
+    var kind: Kind
+    var name: Located<String>
+}

@@ -1,0 +1,105 @@
+/// The character and length rules for ids and names, as pure checks. Each
+/// returns nil when the text is fine, or what is wrong with it.
+enum NamePatterns {
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
+    }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+
+    /// The first character outside an allowed set, for the message.
+    private static func firstInvalid(_ text: String, allowed: (UInt8) -> Bool) -> String? {
+        for scalar in text.unicodeScalars where !(scalar.isASCII && allowed(UInt8(scalar.value))) {
+            return describe(scalar)
+        }
+        return nil
+    }
+
+    /// A character as a message shows it: visible ones quoted, others by code point.
+    static func describe(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if scalar == " " { return "a space" }
+        if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+            || scalar.properties.generalCategory == .format {
+            return "the invisible character \(code)"
+        }
+        return "'\(scalar)' (\(code))"
+    }
+
+    /// Product ids: 1 to 100 of `A-Z a-z 0-9 . _ -`.
+    static func productID(_ text: String) -> String? {
+        let count = text.unicodeScalars.count
+        if count > 100 { return "is \(count) characters long; product ids have at most 100" }
+        if let bad = firstInvalid(text, allowed: { isLetter($0) || isDigit($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }) {
+            return "contains \(bad); product ids use only letters, digits, '.', '_' and '-'"
+        }
+        return nil
+    }
+
+    /// Catalog names: lower-case letters, digits and `-`.
+    static func catalogName(_ text: String) -> String? {
+        if let bad = firstInvalid(text, allowed: { isLower($0) || isDigit($0) || $0 == 0x2D }) {
+            return "contains \(bad); a catalog name uses only lower-case letters, digits and '-'"
+        }
+        return nil
+    }
+
+    /// Features, balances, groups and rules: a letter, then letters, digits,
+    /// `-`, `_` or `.`; at most 64 characters. (Generated code turns them
+    /// into identifiers, so they must start with a letter.)
+    static func symbol(_ text: String, kind: String) -> String? {
+        let count = text.unicodeScalars.count
+        if count > 64 { return "is \(count) characters long; a \(kind) name has at most 64" }
+        if let first = text.utf8.first, !isLetter(first) {
+            return "starts with '\(text.prefix(1))'; a \(kind) name starts with a letter"
+        }
+        if let bad = firstInvalid(text, allowed: { isLetter($0) || isDigit($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }) {
+            return "contains \(bad); a \(kind) name uses only letters, digits, '-', '_' and '.'"
+        }
+        return nil
+    }
+
+    /// Bundle ids: reverse-DNS, at least two dot-separated parts of letters, digits and `-`.
+    static func bundleID(_ text: String) -> String? {
+        if let bad = firstInvalid(text, allowed: { isLetter($0) || isDigit($0) || $0 == 0x2D || $0 == 0x2E }) {
+            return "contains \(bad); a bundle id uses only letters, digits, '-' and '.'"
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count < 2 || parts.contains(where: \.isEmpty) {
+            return "is not in reverse-DNS form; write it like com.example.app"
+        }
+        return nil
+    }
+
+    /// Locales: a language (2 or 3 lower-case letters), an optional script
+    /// (`Hans`) and an optional region (`US`, `419`), joined by `-`.
+    static func locale(_ text: String) -> String? {
+        let hint = "write a language code with an optional script and region, like en-US, fr, pt-BR or zh-Hans"
+        if text.contains("_") {
+            let fixed = text.replacingOccurrences(of: "_", with: "-")
+            return "uses '_'; catalogs write locales with '-' (\(fixed))"
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isLower) else {
+            return "is not a locale; \(hint)"
+        }
+        var rest = parts.dropFirst()
+        if let script = rest.first, script.count == 4, let head = script.first, head >= 0x41, head <= 0x5A,
+           script.dropFirst().allSatisfy(isLower) {
+            rest = rest.dropFirst()
+        }
+        if let region = rest.first,
+           (region.count == 2 && region.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }) || (region.count == 3 && region.allSatisfy(isDigit)) {
+            rest = rest.dropFirst()
+        }
+        return rest.isEmpty ? nil : "is not a locale; \(hint)"
+    }
+}
+
+extension String {
+    /// Every occurrence of one string replaced with another (no Foundation needed).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

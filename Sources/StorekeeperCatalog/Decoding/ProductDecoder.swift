@@ -1,0 +1,366 @@
+import StorekeeperDiagnostics
+import StorekeeperYAML
+
+/// What decoding one product mapping gives: the product when it is complete
+/// and valid, and its id and reference name in any case, so that uniqueness
+/// is checked even for products with other errors.
+struct DecodedProduct {
+    var product: Product?
+    var id: Located<String>?
+    var referenceName: Located<String>?
+}
+
+/// Decodes one entry of `products`.
+enum ProductDecoder {
+    static let keys = [
+        "id", "type", "reference-name", "price", "localizations", "family-shareable", "max-quantity",
+        "delivery", "persistence", "restore", "group", "level", "period", "introductory-offer", "duration",
+    ]
+    static let localizationKeys = ["title", "description"]
+    static let offerKeys = ["mode", "period", "periods", "price"]
+    static let freeTrialPeriods: Set<String> = ["P3D", "P1W", "P2W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
+    static let payUpFrontPeriods: Set<String> = ["P1M", "P2M", "P3M", "P6M", "P1Y"]
+
+    /// A key and its value, as written.
+    private struct Field {
+        var key: YAMLNode
+        var value: YAMLNode
+    }
+
+    static func decode(
+        _ node: YAMLNode, defaults: Defaults, context: inout DecodingContext, references: inout [ReferenceUse]
+    ) -> DecodedProduct {
+        guard context.expectMapping(node, "a product") else { return DecodedProduct() }
+        var id, type, referenceName, price, localizations, familyShareable, maxQuantity: Field?
+        var delivery, persistence, restore, group, level, period, offer, duration: Field?
+        for pair in node.pairs {
+            let field = Field(key: pair.key, value: pair.value)
+            switch pair.key.text {
+            case "id": id = field
+            case "type": type = field
+            case "reference-name": referenceName = field
+            case "price": price = field
+            case "localizations": localizations = field
+            case "family-shareable": familyShareable = field
+            case "max-quantity": maxQuantity = field
+            case "delivery": delivery = field
+            case "persistence": persistence = field
+            case "restore": restore = field
+            case "group": group = field
+            case "level": level = field
+            case "period": period = field
+            case "introductory-offer": offer = field
+            case "duration": duration = field
+            default: context.unknownKey(pair.key, in: "a product", known: keys)
+            }
+        }
+
+        var complete = true
+        func required<T>(_ field: Field?, _ key: String, example: String, _ read: (YAMLNode) -> T?) -> T? {
+            guard let field else {
+                context.missing(key, in: node, of: "this product", example: example)
+                complete = false
+                return nil
+            }
+            let value = read(field.value)
+            if value == nil { complete = false }
+            return value
+        }
+        func optional<T>(_ field: Field?, _ read: (YAMLNode) -> T?) -> T? {
+            guard let field else { return nil }
+            let value = read(field.value)
+            if value == nil { complete = false }
+            return value
+        }
+
+        let decodedID = required(id, "id", example: "com.example.app.product") { decodeID($0, context: &context) }
+        let decodedType = required(type, "type", example: "non-consumable") { context.enumeration($0, "product type", as: ProductType.self) }
+        let decodedName = required(referenceName, "reference-name", example: "Rocket Car") { decodeReferenceName($0, context: &context) }
+        let decodedPrice = required(price, "price", example: "\"0.99\"") { decodePrice($0, context: &context) }
+        let decodedLocalizations = required(localizations, "localizations", example: "{en-US: {title: ..., description: ...}}") {
+            decodeLocalizations($0, context: &context)
+        }
+
+        // Fields that belong to other types are reported at their key, whatever their value.
+        if let productType = decodedType?.value {
+            let rules: [(Field?, String, Set<ProductType>, String)] = [
+                (familyShareable, "family-shareable", [.nonConsumable, .autoRenewableSubscription], "non-consumables and auto-renewable subscriptions"),
+                (maxQuantity, "max-quantity", [.consumable], "consumables"),
+                (group, "group", [.autoRenewableSubscription], "auto-renewable subscriptions"),
+                (level, "level", [.autoRenewableSubscription], "auto-renewable subscriptions"),
+                (period, "period", [.autoRenewableSubscription], "auto-renewable subscriptions"),
+                (offer, "introductory-offer", [.autoRenewableSubscription], "auto-renewable subscriptions"),
+                (duration, "duration", [.nonRenewingSubscription], "non-renewing subscriptions"),
+            ]
+            for (field, key, types, described) in rules {
+                guard let field, !types.contains(productType) else { continue }
+                var message = "'\(key)' applies only to \(described); this product is \(productType.rawValue), so remove it"
+                if key == "period", productType == .nonRenewingSubscription {
+                    message += " (a non-renewing subscription lasts a `duration`)"
+                } else if key == "duration", productType == .autoRenewableSubscription {
+                    message += " (an auto-renewable subscription renews every `period`)"
+                }
+                context.error(CatalogRuleID.notApplicable, message, at: field.key)
+                complete = false
+            }
+        }
+
+        let decodedFamily = optional(familyShareable) { context.bool($0, "'family-shareable'") }
+        let decodedMaxQuantity = optional(maxQuantity) { context.integer($0, "'max-quantity'", in: 1...10) }
+
+        func fromDefaults<T: InheritableSetting>(_ fallback: T?, key: String, example: String) -> T? {
+            if var fallback {
+                fallback.isInherited = true
+                return fallback
+            }
+            context.error(CatalogRuleID.missingKey, "this product is missing '\(key)'; add `\(key): \(example)`, or set it for every product under `defaults`", at: node)
+            complete = false
+            return nil
+        }
+        let deliveryValue = delivery == nil
+            ? fromDefaults(defaults.delivery, key: "delivery", example: "built-in")
+            : optional(delivery) { DeliveryDecoder.decode($0, context: &context, references: &references) }
+        let persistenceValue = persistence == nil
+            ? fromDefaults(defaults.persistence, key: "persistence", example: "receipt")
+            : optional(persistence) { PersistenceDecoder.decodePersistence($0, context: &context) }
+        let restoreValue = restore == nil
+            ? fromDefaults(defaults.restore, key: "restore", example: "receipt-refresh")
+            : optional(restore) { PersistenceDecoder.decodeRestore($0, context: &context) }
+        if let deliveryValue, let productType = decodedType?.value, productType != .consumable, let first = deliveryValue.grants.first {
+            let note = deliveryValue.isInherited ? [Diagnostic.Note("the product that inherits it is here", at: node.location)] : []
+            context.diagnostics.append(Diagnostic(
+                .error, rule: CatalogRuleID.notApplicable,
+                "'grants' applies only to consumables, which add to a balance; this product is \(productType.rawValue): use `unlocks` for what it makes available",
+                at: first.balance.range, notes: note))
+            complete = false
+        }
+
+        // Subscription fields.
+        var subscription: Subscription?
+        var decodedDuration: Located<ISOPeriod>?
+        switch decodedType?.value {
+        case .autoRenewableSubscription:
+            let groupName = required(group, "group", example: "pro") { decodeSymbol($0, kind: "group", context: &context) }
+            if let groupName { references.append(ReferenceUse(kind: .group, name: groupName)) }
+            let levelValue = optional(level) { context.integer($0, "'level'", in: 1...100) }
+            let periodValue = required(period, "period", example: "P1M") { context.enumeration($0, "subscription period", as: SubscriptionPeriod.self) }
+            let offerValue = optional(offer) { decodeOffer($0, subscriptionPeriod: periodValue, price: decodedPrice, context: &context) }
+            if let groupName, let periodValue {
+                subscription = Subscription(group: groupName, level: levelValue, period: periodValue, introductoryOffer: offerValue)
+            }
+        case .nonRenewingSubscription:
+            decodedDuration = required(duration, "duration", example: "P3M") { decodePeriod($0, "'duration'", context: &context) }
+        default:
+            break
+        }
+
+        guard complete, let decodedID, let decodedType, let decodedName, let decodedPrice, let decodedLocalizations,
+              let deliveryValue, let persistenceValue, let restoreValue
+        else {
+            return DecodedProduct(product: nil, id: decodedID, referenceName: decodedName)
+        }
+        // A family-sharing default applies only to the types that can be shared.
+        var family = decodedFamily
+        if family == nil, [.nonConsumable, .autoRenewableSubscription].contains(decodedType.value) {
+            family = defaults.familyShareable
+        }
+        let product = Product(
+            id: decodedID, type: decodedType, referenceName: decodedName, price: decodedPrice,
+            localizations: decodedLocalizations, familyShareable: family, maxQuantity: decodedMaxQuantity,
+            delivery: deliveryValue, persistence: persistenceValue, restore: restoreValue,
+            subscription: subscription, duration: decodedDuration, location: node.location)
+        return DecodedProduct(product: product, id: decodedID, referenceName: decodedName)
+    }
+
+    static func decodeID(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+        guard let id = context.string(node, "'id'", example: "com.example.app.product") else { return nil }
+        if let problem = NamePatterns.productID(id.value) {
+            context.error(CatalogRuleID.invalidName, "the product id '\(id.value)' \(problem)", at: node)
+            return nil
+        }
+        return id
+    }
+
+    static func decodeReferenceName(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+        guard let name = context.string(node, "'reference-name'", example: "Rocket Car") else { return nil }
+        let count = name.value.count
+        if count > 64 {
+            context.error(CatalogRuleID.outOfRange, "the reference name is \(count) characters long; App Store Connect allows at most 64", at: node)
+            return nil
+        }
+        return name
+    }
+
+    static func decodePrice(_ node: YAMLNode, context: inout DecodingContext) -> Located<Price>? {
+        guard let text = context.text(node, "'price'", example: "\"0.99\"") else { return nil }
+        if let price = Price(parsing: text) { return Located(price, at: node.range) }
+        let message: String
+        if text.hasPrefix("-") {
+            message = "a price is 0 or more, not \(text)"
+        } else if text.contains(",") {
+            message = "'\(text)' is not a price; write it with a '.' and no separators, like \"1299.99\""
+        } else {
+            message = "'\(text)' is not a price; write a decimal with at most two places, like \"0.99\" or \"4\""
+        }
+        context.error(CatalogRuleID.invalidPrice, message, at: node)
+        return nil
+    }
+
+    static func decodeLocalizations(_ node: YAMLNode, context: inout DecodingContext) -> [Localization]? {
+        guard context.expectMapping(node, "'localizations'") else { return nil }
+        if node.pairs.isEmpty {
+            context.error(CatalogRuleID.missingKey, "'localizations' is empty; add at least one, like `en-US: {title: Rocket Car, description: Fly over the traffic}`", at: node)
+            return nil
+        }
+        var result: [Localization] = []
+        var ok = true
+        for pair in node.pairs {
+            guard let locale = decodeLocale(pair.key, context: &context), context.expectMapping(pair.value, "the '\(pair.key.text ?? "")' localization") else {
+                ok = false
+                continue
+            }
+            var title: Located<String>?
+            var description: Located<String>?
+            var sawTitle = false, sawDescription = false
+            for field in pair.value.pairs {
+                switch field.key.text {
+                case "title":
+                    sawTitle = true
+                    title = context.string(field.value, "'title'", example: "Rocket Car")
+                case "description":
+                    sawDescription = true
+                    description = context.string(field.value, "'description'", example: "Fly over the traffic")
+                default:
+                    context.unknownKey(field.key, in: "a localization", known: localizationKeys)
+                }
+            }
+            if !sawTitle { context.missing("title", in: pair.value, of: "the '\(locale.value)' localization", example: "Rocket Car") }
+            if !sawDescription { context.missing("description", in: pair.value, of: "the '\(locale.value)' localization", example: "Fly over the traffic") }
+            guard let title, let description else {
+                ok = false
+                continue
+            }
+            result.append(Localization(locale: locale, title: title, description: description))
+        }
+        return ok ? result : nil
+    }
+
+    static func decodeLocale(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+        guard let locale = context.string(node, "a locale", example: "en-US") else { return nil }
+        if let problem = NamePatterns.locale(locale.value) {
+            context.error(CatalogRuleID.invalidLocale, "'\(locale.value)' \(problem)", at: node)
+            return nil
+        }
+        return locale
+    }
+
+    static func decodeSymbol(_ node: YAMLNode, kind: String, context: inout DecodingContext) -> Located<String>? {
+        guard let name = context.string(node, "a \(kind) name", example: "pro") else { return nil }
+        if let problem = NamePatterns.symbol(name.value, kind: kind) {
+            context.error(CatalogRuleID.invalidName, "the \(kind) name '\(name.value)' \(problem)", at: node)
+            return nil
+        }
+        return name
+    }
+
+    static func decodePeriod(_ node: YAMLNode, _ what: String, context: inout DecodingContext) -> Located<ISOPeriod>? {
+        guard let text = context.text(node, what, example: "P3M") else { return nil }
+        switch ISOPeriod.parse(text) {
+        case .success(let period):
+            return Located(period, at: node.range)
+        case .failure(.hasTime):
+            context.error(CatalogRuleID.invalidPeriod, "\(what) '\(text)' has a time part; purchases last whole days, weeks, months or years, like P3M", at: node)
+        case .failure(.zero):
+            context.error(CatalogRuleID.invalidPeriod, "\(what) '\(text)' is zero long; write a period such as P3M", at: node)
+        case .failure(.malformed):
+            context.error(CatalogRuleID.invalidPeriod, "\(what) '\(text)' is not an ISO 8601 period; write P, a number and a unit (Y, M, W or D), like P3M or P1Y", at: node)
+        }
+        return nil
+    }
+
+    static func decodeOffer(
+        _ node: YAMLNode, subscriptionPeriod: Located<SubscriptionPeriod>?, price: Located<Price>?, context: inout DecodingContext
+    ) -> IntroductoryOffer? {
+        guard context.expectMapping(node, "'introductory-offer'") else { return nil }
+        var mode: Located<OfferMode>?
+        var period: Located<ISOPeriod>?
+        var periods: Located<Int>?
+        var offerPrice: Located<Price>?
+        var periodsKey: YAMLNode?, priceKey: YAMLNode?
+        var sawMode = false, sawPeriod = false
+        var ok = true
+        for pair in node.pairs {
+            switch pair.key.text {
+            case "mode":
+                sawMode = true
+                mode = context.enumeration(pair.value, "offer mode")
+            case "period":
+                sawPeriod = true
+                period = decodePeriod(pair.value, "the offer's 'period'", context: &context)
+            case "periods":
+                periodsKey = pair.key
+                periods = context.integer(pair.value, "'periods'", in: 1...12)
+                if periods == nil { ok = false }
+            case "price":
+                priceKey = pair.key
+                offerPrice = decodePrice(pair.value, context: &context)
+                if offerPrice == nil { ok = false }
+            default:
+                context.unknownKey(pair.key, in: "'introductory-offer'", known: offerKeys)
+            }
+        }
+        if !sawMode { context.missing("mode", in: node, of: "'introductory-offer'", example: "free-trial") }
+        if !sawPeriod { context.missing("period", in: node, of: "'introductory-offer'", example: "P1W") }
+        guard let mode, let period else { return nil }
+        switch mode.value {
+        case .freeTrial:
+            if !freeTrialPeriods.contains(period.value.description) {
+                context.error(CatalogRuleID.invalidPeriod, "a free trial lasts one of \(freeTrialPeriods.sorted().joined(separator: ", ")), not \(period.value)", at: period)
+                ok = false
+            }
+            for key in [periodsKey, priceKey].compactMap({ $0 }) {
+                context.error(CatalogRuleID.notApplicable, "a free trial has no '\(key.text ?? "")'; remove it", at: key)
+                ok = false
+            }
+        case .payUpFront:
+            if !payUpFrontPeriods.contains(period.value.description) {
+                context.error(CatalogRuleID.invalidPeriod, "a pay-up-front offer lasts one of \(payUpFrontPeriods.sorted().joined(separator: ", ")), not \(period.value)", at: period)
+                ok = false
+            }
+            if let periodsKey {
+                context.error(CatalogRuleID.notApplicable, "'periods' applies to pay-as-you-go offers; a pay-up-front offer is one payment for its period", at: periodsKey)
+                ok = false
+            }
+        case .payAsYouGo:
+            if let subscriptionPeriod, period.value.description != subscriptionPeriod.value.rawValue {
+                context.error(
+                    CatalogRuleID.invalidPeriod,
+                    "a pay-as-you-go offer bills every period of the subscription, \(subscriptionPeriod.value.rawValue), not \(period.value)",
+                    at: period, notes: [Diagnostic.Note("the subscription's period is here", at: subscriptionPeriod.location)])
+                ok = false
+            }
+        }
+        if mode.value != .freeTrial, priceKey == nil {
+            context.missing("price", in: node, of: "a \(mode.value.rawValue) offer", example: "\"0.99\"")
+            ok = false
+        }
+        if let offerPrice, let price, offerPrice.value >= price.value {
+            context.error(
+                CatalogRuleID.outOfRange,
+                "an introductory price must be lower than the subscription's price (\(price.value)), not \(offerPrice.value)",
+                at: offerPrice, notes: [Diagnostic.Note("the subscription's price is here", at: price.location)])
+            ok = false
+        }
+        guard ok else { return nil }
+        return IntroductoryOffer(mode: mode, period: period, periods: periods, price: offerPrice, location: node.location)
+    }
+}
+
+/// A product setting that `defaults` can supply.
+protocol InheritableSetting {
+    var isInherited: Bool { get set }
+}
+
+extension Delivery: InheritableSetting {}
+extension Persistence: InheritableSetting {}
+extension Restore: InheritableSetting {}

@@ -1,0 +1,142 @@
+import StorekeeperDiagnostics
+import StorekeeperYAML
+
+/// Why a validation run could not start: a path named on the command line
+/// that cannot be read or holds no catalog. (Problems inside catalogs are
+/// diagnostics, not these.)
+public enum ValidationInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path does not exist.
+    case notFound(String)
+    /// The path could not be read.
+    case unreadable(String, reason: String)
+    /// A directory with no catalog below it.
+    case noCatalogs(String)
+
+    /// A sentence for the user.
+    public var description: String {
+        switch self {
+        case .notFound(let path): "no such file or directory: \(path)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .noCatalogs(let path): "no catalog found under \(path) (a catalog is a .yaml or .yml file with a top-level `catalog` key)"
+        }
+    }
+}
+
+/// Validates the catalogs named by files and directories, as
+/// `storekeeper validate` does.
+///
+/// A file is validated as a catalog. A directory is searched (hidden folders
+/// and `.build` skipped) for `*.yaml` and `*.yml` files with a top-level
+/// `catalog` key; fragments are checked through the catalogs that include
+/// them, and every file is parsed once however many catalogs include it.
+public struct CatalogValidator: Sendable {
+    /// The loader that reads and decodes each catalog.
+    public var loader: CatalogLoader
+
+    /// Creates a validator.
+    public init(loader: CatalogLoader = CatalogLoader()) {
+        self.loader = loader
+    }
+
+    /// Validates every catalog named by `paths`.
+    public func validate(_ paths: [String]) throws(ValidationInputError) -> ValidationReport {
+        var cache = ParsedFiles()
+        var catalogs: [String] = []
+        var explicit: Set<String> = []
+        for path in paths {
+            switch loader.reader.kind(of: path) {
+            case .missing:
+                throw .notFound(path)
+            case .file:
+                let normalized = SourcePath.normalize(path)
+                if explicit.insert(normalized).inserted { catalogs.append(normalized) }
+            case .directory:
+                let found = try discover(in: path, cache: &cache)
+                if found.isEmpty { throw .noCatalogs(path) }
+                for file in found where explicit.insert(file).inserted { catalogs.append(file) }
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var files = Set<String>()
+        for path in catalogs {
+            let parsed = loader.parse(path, cache: &cache)
+            if let error = parsed.readError {
+                throw .unreadable(path, reason: error.description)
+            }
+            if let root = parsed.document?.root, !Self.isCatalog(root) {
+                files.insert(path)
+                diagnostics.append(contentsOf: parsed.diagnostics)
+                diagnostics.append(Diagnostic(
+                    .error, rule: CatalogRuleID.notACatalog,
+                    "this file has no top-level `catalog` key, so it is not a catalog; fragments are checked through the catalog that includes them, so validate that one",
+                    at: root.range))
+                continue
+            }
+            let result = loader.load(path, cache: &cache)
+            diagnostics.append(contentsOf: result.diagnostics)
+            files.formUnion(result.files)
+        }
+        return ValidationReport(diagnostics: diagnostics, filesChecked: files.count)
+    }
+
+    /// Every catalog file below a directory, in path order.
+    func discover(in directory: String, cache: inout ParsedFiles) throws(ValidationInputError) -> [String] {
+        var found: [String] = []
+        var pending = [SourcePath.normalize(directory)]
+        while let folder = pending.popLast() {
+            let names: [String]
+            do {
+                names = try loader.reader.entries(ofDirectory: folder)
+            } catch {
+                throw .unreadable(folder, reason: error.description)
+            }
+            for name in names where !name.hasPrefix(".") {
+                let path = folder == "." ? name : folder + "/" + name
+                switch loader.reader.kind(of: path) {
+                case .directory:
+                    pending.append(path)
+                case .file where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
+                    if isCatalogFile(path, cache: &cache) { found.append(path) }
+                default:
+                    break
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Whether a file is a catalog: its top level has a `catalog` key. A file
+    /// too broken to parse counts when one of its lines starts with
+    /// `catalog:`, or when it is too large to read, so that its errors are
+    /// reported rather than skipped.
+    private func isCatalogFile(_ path: String, cache: inout ParsedFiles) -> Bool {
+        let parsed = loader.parse(path, cache: &cache)
+        if let root = parsed.document?.root { return Self.isCatalog(root) }
+        guard parsed.readError == nil else { return false }
+        // Over the size limit, it cannot be checked, and a file that large deserves the report.
+        guard let bytes = try? loader.reader.read(path, limit: loader.limits.maxFileSize) else { return true }
+        return Self.looksLikeCatalog(bytes)
+    }
+
+    static func isCatalog(_ root: YAMLNode) -> Bool {
+        root.kind == .mapping && root["catalog"] != nil
+    }
+
+    /// A line that starts with `catalog:` (after an optional byte order mark).
+    static func looksLikeCatalog(_ bytes: [UInt8]) -> Bool {
+        let key = Array("catalog".utf8)
+        var lineStart = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = 3 }
+        while lineStart < bytes.count {
+            var end = lineStart
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            let line = bytes[lineStart..<end]
+            if line.starts(with: key) {
+                let rest = line.dropFirst(key.count).drop { $0 == UInt8(ascii: " ") }
+                if rest.first == UInt8(ascii: ":") { return true }
+            }
+            lineStart = end + 1
+        }
+        return false
+    }
+}

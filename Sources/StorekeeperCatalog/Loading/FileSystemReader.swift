@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads files from the file system with POSIX calls: the size is checked
+/// with `fstat` before a byte is read, so an oversized file costs nothing.
+public struct FileSystemReader: SourceReader {
+    /// Creates a reader.
+    public init() {}
+
+    public func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure(path, errno) }
+        if (status.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path) }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw .tooLarge(path, size: size, limit: limit) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while total < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc_read(descriptor, buffer.baseAddress.map { $0 + total }, size - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, errno)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        if total < size { bytes.removeSubrange(total...) }
+        return bytes
+    }
+
+    public func kind(of path: String) -> SourceKind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    }
+
+    public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
+        guard let directory = opendir(path) else { throw failure(path, errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    private func failure(_ path: String, _ code: Int32) -> SourceReadError {
+        switch code {
+        case ENOENT, ENOTDIR: .notFound(path)
+        case EISDIR: .isDirectory(path)
+        default: .unreadable(path, reason: String(cString: strerror(code)))
+        }
+    }
+}
+
+/// `read(2)`, named apart from the `read` method above.
+@inline(__always)
+private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    Darwin.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+    Musl.read(descriptor, buffer, count)
+    #else
+    Glibc.read(descriptor, buffer, count)
+    #endif
+}

@@ -1,0 +1,87 @@
+/// Reads source files. The loader reads through this protocol so that tests
+/// (and embedders) can serve catalogs from memory; `FileSystemReader` is the
+/// real one.
+public protocol SourceReader: Sendable {
+    /// Reads a whole file, refusing one larger than `limit` bytes before reading it.
+    func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8]
+    /// Whether a path is a file, a directory, or nothing.
+    func kind(of path: String) -> SourceKind
+    /// The names (not paths) of the entries of a directory.
+    func entries(ofDirectory path: String) throws(SourceReadError) -> [String]
+}
+
+/// What a path names.
+public enum SourceKind: Sendable, Hashable {
+    /// A readable file (or something that reads like one).
+    case file
+    /// A directory.
+    case directory
+    /// Nothing: the path does not exist.
+    case missing
+}
+
+/// Why a file could not be read.
+public enum SourceReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No file at the path.
+    case notFound(String)
+    /// The path is a directory.
+    case isDirectory(String)
+    /// The file is larger than the limit.
+    case tooLarge(String, size: Int, limit: Int)
+    /// Another failure, with the system's reason.
+    case unreadable(String, reason: String)
+
+    /// A sentence saying what went wrong.
+    public var description: String {
+        switch self {
+        case .notFound(let path): "no such file: \(path)"
+        case .isDirectory(let path): "\(path) is a directory, not a file"
+        case .tooLarge(let path, let size, let limit): "\(path) is \(size) bytes, over the limit of \(limit)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        }
+    }
+}
+
+/// Serves files from memory: for tests, and for tools that hold catalogs in
+/// an editor's buffers.
+public struct InMemorySourceReader: SourceReader {
+    /// File contents by path.
+    public var files: [String: [UInt8]]
+
+    /// Creates a reader over text files.
+    public init(_ files: [String: String]) {
+        self.files = files.mapValues { Array($0.utf8) }
+    }
+
+    /// Creates a reader over raw bytes.
+    public init(bytes: [String: [UInt8]]) {
+        files = bytes
+    }
+
+    public func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8] {
+        let path = SourcePath.normalize(path)
+        guard let bytes = files[path] else {
+            throw kind(of: path) == .directory ? .isDirectory(path) : .notFound(path)
+        }
+        guard bytes.count <= limit else { throw .tooLarge(path, size: bytes.count, limit: limit) }
+        return bytes
+    }
+
+    public func kind(of path: String) -> SourceKind {
+        let path = SourcePath.normalize(path)
+        if files[path] != nil { return .file }
+        let prefix = path == "." ? "" : path + "/"
+        return files.keys.contains { $0.hasPrefix(prefix) } ? .directory : .missing
+    }
+
+    public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
+        let path = SourcePath.normalize(path)
+        let prefix = path == "." ? "" : path + "/"
+        var names = Set<String>()
+        for file in files.keys where file.hasPrefix(prefix) {
+            if let name = file.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(name)) }
+        }
+        guard !names.isEmpty else { throw .notFound(path) }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,63 @@
+/// A size of content: `45MB`, `1.5 GB`, `800KB`, `120000 B`.
+///
+/// Units are decimal (1 MB = 1,000,000 bytes), as App Store Connect counts;
+/// `KiB`, `MiB` and `GiB` are binary.
+public struct ByteSize: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The size in bytes.
+    public var bytes: Int64
+
+    /// Creates a size.
+    public init(bytes: Int64) { self.bytes = bytes }
+
+    /// The units accepted after the number.
+    public static let units: [(name: String, factor: Int64)] = [
+        ("B", 1), ("KB", 1_000), ("MB", 1_000_000), ("GB", 1_000_000_000),
+        ("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30),
+    ]
+
+    /// Parses a number (whole, or with a decimal part) and a unit, with
+    /// optional space between.
+    public init?(parsing text: String) {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var whole: Int64 = 0
+        var fraction: Int64 = 0
+        var fractionScale: Int64 = 1
+        var sawDigit = false
+        while index < scalars.count, let digit = Self.digit(scalars[index]) {
+            whole = whole * 10 + digit
+            guard whole < 1 << 40 else { return nil }
+            sawDigit = true
+            index += 1
+        }
+        if index < scalars.count, scalars[index] == "." {
+            index += 1
+            while index < scalars.count, let digit = Self.digit(scalars[index]) {
+                guard fractionScale < 1_000_000 else { return nil }
+                fraction = fraction * 10 + digit
+                fractionScale *= 10
+                index += 1
+            }
+        }
+        guard sawDigit else { return nil }
+        while index < scalars.count, scalars[index] == " " { index += 1 }
+        let unit = String(String.UnicodeScalarView(scalars[index...]))
+        guard let factor = Self.units.first(where: { $0.name == unit })?.factor else { return nil }
+        bytes = whole * factor + fraction * factor / fractionScale
+    }
+
+    private static func digit(_ scalar: Unicode.Scalar) -> Int64? {
+        guard scalar.value >= 48, scalar.value <= 57 else { return nil }
+        return Int64(scalar.value - 48)
+    }
+
+    /// In megabytes (decimal), as App Store Connect shows: "45 MB".
+    public var description: String {
+        if bytes >= 1_000_000_000 { return "\(Double(bytes) / 1e9) GB" }
+        if bytes >= 1_000_000 { return "\(Double(bytes) / 1e6) MB" }
+        if bytes >= 1_000 { return "\(Double(bytes) / 1e3) KB" }
+        return "\(bytes) B"
+    }
+
+    public static func < (lhs: ByteSize, rhs: ByteSize) -> Bool { lhs.bytes < rhs.bytes }
+}

@@ -1,0 +1,399 @@
+import CYAML
+import StorekeeperDiagnostics
+
+/// Builds a `YAMLDocument` from libyaml's events, enforcing the limits as it
+/// goes: depth is checked at every collection start (before libyaml's own
+/// per-level costs can grow), alias expansion at every alias and merge.
+struct TreeBuilder {
+    private struct Frame {
+        var node: Int32
+        var pendingStart: Int
+    }
+
+    /// A stop that ends the parse: a syntax error or a limit.
+    private struct Stop: Error {}
+
+    let file: String
+    let limits: YAMLLimits
+    let source: UnsafeBufferPointer<UInt8>
+
+    private var records: [NodeRecord] = []
+    private var scalars: [String] = []
+    private var children: [Int32] = []
+    private var tags: [Int32: String] = [:]
+    /// How many nodes each node stands for when aliases are expanded.
+    private var weights: [Int] = []
+    /// Nodes of the collections still open, keys and values alternating in mappings.
+    private var pending: [Int32] = []
+    private var frames: [Frame] = []
+    private var anchors: [String: Int32] = [:]
+    private var expansion = 0
+    private var documents = 0
+    private var rootIndex: Int32 = -1
+    private var diagnostics: [Diagnostic] = []
+
+    init(file: String, limits: YAMLLimits, source: UnsafeBufferPointer<UInt8>) {
+        self.file = file
+        self.limits = limits
+        self.source = source
+        // A catalog averages roughly one node per 14 bytes; reserving avoids regrowth.
+        let estimate = max(16, source.count / 14)
+        records.reserveCapacity(estimate)
+        weights.reserveCapacity(estimate)
+        scalars.reserveCapacity(estimate)
+        children.reserveCapacity(estimate)
+    }
+
+    mutating func run() -> YAMLParseResult {
+        guard let base = source.baseAddress, source.count > 0 else {
+            return finish(emptyMessage: "the file is empty; a catalog starts with `catalog: NAME`")
+        }
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            return YAMLParseResult(document: nil, diagnostics: [error(YAMLRuleID.syntax, "libyaml could not start (out of memory)", line: 1, column: 1)])
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_input_string(&parser, base, source.count)
+
+        var event = yaml_event_t()
+        do {
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    diagnostics.append(SyntaxError.diagnostic(for: parser, file: file, source: source))
+                    throw Stop()
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { break }
+                try handle(&event)
+            }
+        } catch {
+            return YAMLParseResult(document: nil, diagnostics: diagnostics)
+        }
+        return finish(emptyMessage: "the file holds no YAML document; a catalog starts with `catalog: NAME`")
+    }
+
+    private mutating func finish(emptyMessage: String) -> YAMLParseResult {
+        guard rootIndex >= 0 else {
+            diagnostics.append(error(YAMLRuleID.documentCount, emptyMessage, line: 1, column: 1))
+            return YAMLParseResult(document: nil, diagnostics: diagnostics)
+        }
+        let document = YAMLDocument(
+            file: file, records: records, scalars: scalars, children: children, tags: tags, rootIndex: rootIndex)
+        return YAMLParseResult(document: document, diagnostics: diagnostics)
+    }
+
+    // MARK: Events
+
+    private mutating func handle(_ event: inout yaml_event_t) throws {
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let index = append(
+                kind: .scalar, style: Self.style(of: scalar.style).rawValue, tag: scalar.tag,
+                start: event.start_mark, end: event.end_mark, first: Int32(scalars.count), count: 0)
+            scalars.append(text)
+            weights.append(1)
+            register(anchor: scalar.anchor, for: index)
+            try attach(index)
+        case YAML_SEQUENCE_START_EVENT:
+            let start = event.data.sequence_start
+            try open(.sequence, flow: start.style == YAML_FLOW_SEQUENCE_STYLE, tag: start.tag, anchor: start.anchor, mark: event.start_mark)
+        case YAML_MAPPING_START_EVENT:
+            let start = event.data.mapping_start
+            try open(.mapping, flow: start.style == YAML_FLOW_MAPPING_STYLE, tag: start.tag, anchor: start.anchor, mark: event.start_mark)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            try close(end: event.end_mark)
+        case YAML_ALIAS_EVENT:
+            try alias(named: event.data.alias.anchor, mark: event.start_mark, end: event.end_mark)
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                let mark = event.start_mark
+                diagnostics.append(error(
+                    YAMLRuleID.documentCount,
+                    "a catalog file holds exactly one YAML document, and a second one starts here; move it to its own file and `include` it",
+                    line: mark.line + 1, column: mark.column + 1))
+                throw Stop()
+            }
+        default:
+            break
+        }
+    }
+
+    /// libyaml's scalar style as ours (libyaml counts from "any style", 0).
+    private static func style(of style: yaml_scalar_style_t) -> ScalarStyle {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    private mutating func append(
+        kind: YAMLNode.Kind, style: UInt8, tag: UnsafeMutablePointer<yaml_char_t>?,
+        start: yaml_mark_t, end: yaml_mark_t, first: Int32, count: Int32
+    ) -> Int32 {
+        let index = Int32(records.count)
+        records.append(NodeRecord(
+            kind: kind, style: style, hasTag: tag != nil,
+            startLine: UInt32(truncatingIfNeeded: start.line + 1), startColumn: UInt32(truncatingIfNeeded: start.column + 1),
+            endLine: UInt32(truncatingIfNeeded: end.line + 1), endColumn: UInt32(truncatingIfNeeded: end.column + 1),
+            first: first, count: count))
+        if let tag { tags[index] = String(cString: tag) }
+        return index
+    }
+
+    private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, for index: Int32) {
+        guard let anchor else { return }
+        anchors[String(cString: anchor)] = index
+    }
+
+    private mutating func open(
+        _ kind: YAMLNode.Kind, flow: Bool, tag: UnsafeMutablePointer<yaml_char_t>?,
+        anchor: UnsafeMutablePointer<yaml_char_t>?, mark: yaml_mark_t
+    ) throws {
+        if frames.count >= limits.maxDepth {
+            diagnostics.append(error(
+                YAMLRuleID.limit,
+                "lists and mappings nest deeper than \(limits.maxDepth) levels here; a catalog needs about 6 (raise the limit with --max-depth if this is intended)",
+                line: mark.line + 1, column: mark.column + 1))
+            throw Stop()
+        }
+        let index = append(kind: kind, style: flow ? 1 : 0, tag: tag, start: mark, end: mark, first: 0, count: -1)
+        weights.append(1)
+        register(anchor: anchor, for: index)
+        frames.append(Frame(node: index, pendingStart: pending.count))
+    }
+
+    private mutating func close(end: yaml_mark_t) throws {
+        guard let frame = frames.popLast() else { return }
+        let node = Int(frame.node)
+        let first = Int32(children.count)
+        var weight = 1
+        if records[node].kind == .mapping {
+            weight += try closeMapping(from: frame.pendingStart)
+        } else {
+            for index in frame.pendingStart..<pending.count {
+                weight = saturatingAdd(weight, weights[Int(pending[index])])
+            }
+            children.append(contentsOf: pending[frame.pendingStart...])
+        }
+        pending.removeSubrange(frame.pendingStart...)
+        records[node].first = first
+        records[node].count = Int32(children.count) - first
+        records[node].endLine = UInt32(truncatingIfNeeded: end.line + 1)
+        records[node].endColumn = UInt32(truncatingIfNeeded: end.column + 1)
+        weights[node] = weight
+        try attach(frame.node)
+    }
+
+    /// Moves a finished node into its parent, or makes it the root.
+    private mutating func attach(_ index: Int32) throws {
+        guard let frame = frames.last else {
+            rootIndex = index
+            return
+        }
+        if records[Int(frame.node)].kind == .mapping, (pending.count - frame.pendingStart) % 2 == 0,
+           records[Int(index)].kind != .scalar {
+            diagnostics.append(error(
+                YAMLRuleID.complexKey,
+                "a key must be a single value, not \(records[Int(index)].kind); write the key as plain text",
+                at: index))
+        }
+        pending.append(index)
+    }
+
+    private mutating func alias(named name: UnsafeMutablePointer<yaml_char_t>?, mark: yaml_mark_t, end: yaml_mark_t) throws {
+        let anchor = name.map { String(cString: $0) } ?? ""
+        guard let target = anchors[anchor] else {
+            let known = Suggestion.didYouMean(anchor, in: anchors.keys)
+            diagnostics.append(error(
+                YAMLRuleID.alias,
+                "the alias *\(anchor) refers to no anchor; define `&\(anchor)` on a value above it\(known)",
+                line: mark.line + 1, column: mark.column + 1))
+            try attach(placeholder(mark: mark, end: end))
+            return
+        }
+        if records[Int(target)].count < 0 {
+            diagnostics.append(error(
+                YAMLRuleID.alias,
+                "the alias *\(anchor) is inside the value it refers to, which would make that value contain itself",
+                line: mark.line + 1, column: mark.column + 1))
+            try attach(placeholder(mark: mark, end: end))
+            return
+        }
+        try expand(by: weights[Int(target)], line: mark.line + 1, column: mark.column + 1)
+        try attach(target)
+    }
+
+    /// A null scalar standing in for a bad alias, so the rest of the tree keeps its shape.
+    private mutating func placeholder(mark: yaml_mark_t, end: yaml_mark_t) -> Int32 {
+        let index = append(kind: .scalar, style: ScalarStyle.plain.rawValue, tag: nil, start: mark, end: end, first: Int32(scalars.count), count: 0)
+        scalars.append("")
+        weights.append(1)
+        return index
+    }
+
+    private mutating func expand(by nodes: Int, line: Int, column: Int) throws {
+        expansion = saturatingAdd(expansion, nodes)
+        if expansion > limits.maxAliasExpansion {
+            diagnostics.append(error(
+                YAMLRuleID.limit,
+                "aliases here expand the document beyond \(limits.maxAliasExpansion) nodes, as an alias bomb would; refer to smaller values (raise the limit with --max-alias-expansion if this is intended)",
+                line: line, column: column))
+            throw Stop()
+        }
+    }
+
+    // MARK: Mappings
+
+    /// Appends a mapping's pairs to `children`, checking keys and resolving
+    /// merge keys; returns the weight of the entries.
+    private mutating func closeMapping(from start: Int) throws -> Int {
+        var weight = 0
+        var merges: [(key: Int32, value: Int32)] = []
+        var dropped = false
+        let end = pending.count - (pending.count - start) % 2
+        // Small mappings (a product's dozen keys) are checked by scanning; large ones by hashing.
+        var keyIndex: [String: Int32]? = (end - start) / 2 > 16 ? [:] : nil
+        var index = start
+        while index < end {
+            let key = pending[index], value = pending[index + 1]
+            index += 2
+            let keyRecord = records[Int(key)]
+            if keyRecord.kind != .scalar {
+                dropped = true
+                continue
+            }
+            if keyRecord.style == ScalarStyle.plain.rawValue, !keyRecord.hasTag, scalars[Int(keyRecord.first)] == "<<" {
+                merges.append((key, value))
+                dropped = true
+                continue
+            }
+            if let earlier = earlierKey(matching: key, from: start, before: index - 2, index: &keyIndex) {
+                let text = scalars[Int(keyRecord.first)]
+                diagnostics.append(error(
+                    YAMLRuleID.duplicateKey,
+                    "the key '\(text)' appears twice in this mapping, and only the first would count; remove or rename this one",
+                    at: key, notes: [Diagnostic.Note("'\(text)' is first set here", at: location(of: earlier))]))
+                dropped = true
+                continue
+            }
+            weight = saturatingAdd(weight, saturatingAdd(weights[Int(key)], weights[Int(value)]))
+        }
+        if !dropped {
+            children.append(contentsOf: pending[start..<end])
+            return weight
+        }
+        // Slow path: copy the surviving pairs, then the merged ones that no explicit key overrides.
+        var seen = Set<String>()
+        index = start
+        while index < end {
+            let key = pending[index], value = pending[index + 1]
+            index += 2
+            let keyRecord = records[Int(key)]
+            guard keyRecord.kind == .scalar else { continue }
+            let text = scalars[Int(keyRecord.first)]
+            if keyRecord.style == ScalarStyle.plain.rawValue, !keyRecord.hasTag, text == "<<" { continue }
+            guard seen.insert(text).inserted else { continue }
+            children.append(key)
+            children.append(value)
+        }
+        for merge in merges {
+            for source in try mergeSources(merge.value, key: merge.key) {
+                let record = records[Int(source)]
+                var pair = Int(record.first)
+                let pairsEnd = pair + Int(record.count)
+                while pair < pairsEnd {
+                    let key = children[pair], value = children[pair + 1]
+                    pair += 2
+                    guard seen.insert(scalars[Int(records[Int(key)].first)]).inserted else { continue }
+                    let added = saturatingAdd(weights[Int(key)], weights[Int(value)])
+                    let keyRecord = records[Int(merge.key)]
+                    try expand(by: added, line: Int(keyRecord.startLine), column: Int(keyRecord.startColumn))
+                    weight = saturatingAdd(weight, added)
+                    children.append(key)
+                    children.append(value)
+                }
+            }
+        }
+        return weight
+    }
+
+    /// The mappings a `<<` value names: one mapping, or a list of them.
+    private mutating func mergeSources(_ value: Int32, key: Int32) throws -> [Int32] {
+        let record = records[Int(value)]
+        switch record.kind {
+        case .mapping:
+            return [value]
+        case .sequence:
+            var sources: [Int32] = []
+            for position in Int(record.first)..<Int(record.first + record.count) {
+                let item = children[position]
+                if records[Int(item)].kind == .mapping {
+                    sources.append(item)
+                } else {
+                    diagnostics.append(error(
+                        YAMLRuleID.mergeKey,
+                        "a `<<` list may hold only mappings (usually aliases like *defaults), not \(records[Int(item)].kind)",
+                        at: item))
+                }
+            }
+            return sources
+        case .scalar:
+            diagnostics.append(error(
+                YAMLRuleID.mergeKey,
+                "`<<` merges a mapping into this one: its value must be a mapping or a list of them (usually an alias like *defaults)",
+                at: value))
+            return []
+        }
+    }
+
+    /// An earlier key of the same mapping with the same text, if there is one.
+    /// With an index (large mappings) the key is recorded in it as well.
+    private func earlierKey(matching key: Int32, from start: Int, before limit: Int, index keyIndex: inout [String: Int32]?) -> Int32? {
+        let text = scalars[Int(records[Int(key)].first)]
+        if keyIndex != nil {
+            if let earlier = keyIndex?[text] { return earlier }
+            keyIndex?[text] = key
+            return nil
+        }
+        var index = start
+        while index < limit {
+            let other = records[Int(pending[index])]
+            if other.kind == .scalar, scalars[Int(other.first)] == text,
+               !(other.style == ScalarStyle.plain.rawValue && !other.hasTag && text == "<<") {
+                return pending[index]
+            }
+            index += 2
+        }
+        return nil
+    }
+
+    // MARK: Diagnostics
+
+    private func location(of index: Int32) -> SourceLocation {
+        let record = records[Int(index)]
+        return SourceLocation(file: file, line: Int(record.startLine), column: Int(record.startColumn))
+    }
+
+    private func error(_ rule: String, _ message: String, at index: Int32, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        let record = records[Int(index)]
+        let range = SourceRange(
+            start: location(of: index),
+            end: SourceLocation(file: file, line: Int(record.endLine), column: Int(record.endColumn)))
+        return Diagnostic(.error, rule: rule, message, at: range, notes: notes)
+    }
+
+    private func error(_ rule: String, _ message: String, line: Int, column: Int) -> Diagnostic {
+        Diagnostic(.error, rule: rule, message, at: SourceLocation(file: file, line: line, column: column))
+    }
+}
+
+@inline(__always) func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? Int.max : sum
+}

@@ -1,0 +1,25 @@
+/// Hard limits on what the YAML loader accepts, so that hostile or broken
+/// input is reported quickly and in bounded memory instead of hanging.
+///
+/// The defaults are generous for any real catalog (Apple allows 10,000
+/// products per app; such a catalog is about 4 MiB) and small enough that an
+/// alias bomb or a file of nested brackets is stopped in milliseconds.
+public struct YAMLLimits: Sendable, Hashable {
+    /// The largest file read, in bytes. Default 16 MiB.
+    public var maxFileSize: Int
+    /// The deepest nesting of mappings and sequences. Default 64 (a catalog needs about 6).
+    public var maxDepth: Int
+    /// How many nodes aliases and merge keys may add when expanded, counted
+    /// as if every alias were copied out. Default 1,000,000.
+    public var maxAliasExpansion: Int
+
+    /// Creates limits; every value must be positive.
+    public init(maxFileSize: Int = 16 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 1_000_000) {
+        self.maxFileSize = max(1, maxFileSize)
+        self.maxDepth = max(1, maxDepth)
+        self.maxAliasExpansion = max(0, maxAliasExpansion)
+    }
+
+    /// The default limits.
+    public static let `default` = YAMLLimits()
+}

@@ -1,0 +1,58 @@
+import CYAML
+import StorekeeperDiagnostics
+
+/// The outcome of parsing one file: the document, when it could be read, and
+/// every problem found on the way.
+public struct YAMLParseResult: Sendable {
+    /// The document; nil when the text could not be parsed, was empty, or a
+    /// limit stopped the parse.
+    public var document: YAMLDocument?
+    /// Syntax errors, limits, duplicate keys, bad aliases and merge keys.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Parses YAML text into a located node tree with libyaml's event parser.
+///
+/// Exactly one document per file; keys must be scalars; a repeated key is an
+/// error at the repetition with a note at the first; anchors, aliases and
+/// `<<` merge keys are supported within `YAMLLimits`. Scalars keep their text
+/// and style; nothing is converted to numbers or booleans here.
+public enum YAMLParser {
+    /// Parses `bytes` (UTF-8, or UTF-16 with a byte order mark) read from `file`.
+    public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> YAMLParseResult {
+        if bytes.count > limits.maxFileSize {
+            let diagnostic = Diagnostic(
+                .error, rule: YAMLRuleID.limit,
+                "the file is \(ByteCount(bytes.count)), over the limit of \(ByteCount(limits.maxFileSize)); split it into fragments with `include`, or raise the limit with --max-file-size",
+                at: SourceLocation(file: file, line: 1, column: 1))
+            return YAMLParseResult(document: nil, diagnostics: [diagnostic])
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var builder = TreeBuilder(file: file, limits: limits, source: buffer)
+            return builder.run()
+        }
+    }
+}
+
+/// A byte count in the units people read: "17.2 MiB", "512 bytes".
+public struct ByteCount: CustomStringConvertible, Sendable {
+    let bytes: Int
+
+    /// Wraps a number of bytes.
+    public init(_ bytes: Int) { self.bytes = bytes }
+
+    /// The count with a binary unit.
+    public var description: String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes) / 1024
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        let text = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+        return "\(text) \(units[unit])"
+    }
+}

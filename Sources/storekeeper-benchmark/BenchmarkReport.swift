@@ -1,0 +1,96 @@
+/// The Markdown that `storekeeper-benchmark run` prints: the command, the machine, a table of figures
+/// and the targets, ready to paste into `docs/performance.md`.
+struct BenchmarkReport: Sendable {
+    /// The catalog size at which validation may take at most ``ratioTarget`` times the bare scan.
+    static let ratioTargetProducts = 10_000
+    /// The most that validation may take, as a multiple of the bare scan.
+    static let ratioTarget = 1.5
+    /// Validation's peak resident set size must stay under this many MiB.
+    static let peakTargetMiB = 40.0
+
+    /// The benchmark's command line, as typed.
+    let commandLine: String
+    /// The validation's command line, with `FILE` for the catalog.
+    let validateCommand: String
+    /// Where and when it ran.
+    let host: HostDescription
+    /// The number of measured pairs per size.
+    let repetitions: Int
+    /// The figures, one per size.
+    let results: [SizeResult]
+
+    /// The report, ending with a newline.
+    var markdown: String {
+        var lines = [
+            "## Validation against libyaml's bare scan",
+            "",
+            "Measured \(host.date) on \(host.machine) with \(host.cores) cores (libyaml \(host.libyamlVersion)), by:",
+            "",
+            "```sh",
+            commandLine,
+            "```",
+            "",
+            "Each size: one warm-up, then \(repetitions) interleaved pairs of `storekeeper-benchmark scan FILE` "
+                + "and `\(validateCommand)`, each run a new process. Times are medians of the wall time from spawn "
+                + "to exit; the ratio is the median of the per-pair ratios; peak RSS is the largest `ru_maxrss`.",
+            "",
+            "| products | file | bare scan | validate | validate / scan | validate peak RSS | scan peak RSS |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for result in results {
+            let cells = [
+                NumberFormatting.grouped(result.products),
+                "\(NumberFormatting.fixed(Double(result.fileBytes) / 1_048_576, decimals: 1)) MiB "
+                    + "(\(NumberFormatting.grouped(result.fileBytes)) bytes)",
+                "\(NumberFormatting.fixed(result.scanMilliseconds, decimals: 1)) ms",
+                "\(NumberFormatting.fixed(result.validateMilliseconds, decimals: 1)) ms",
+                NumberFormatting.fixed(result.ratio, decimals: 2),
+                "\(NumberFormatting.fixed(result.validatePeakMiB, decimals: 1)) MiB",
+                "\(NumberFormatting.fixed(result.scanPeakMiB, decimals: 1)) MiB",
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines += linearity
+        lines += targets
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The sentence on growth: validation time per product at the largest size over that at the smallest.
+    private var linearity: [String] {
+        guard let smallest = results.min(by: { $0.products < $1.products }),
+              let largest = results.max(by: { $0.products < $1.products }),
+              largest.products > smallest.products
+        else { return [] }
+        let growth = largest.validateMicrosecondsPerProduct / smallest.validateMicrosecondsPerProduct
+        return [
+            "Linearity: validation takes "
+                + "\(NumberFormatting.fixed(smallest.validateMicrosecondsPerProduct, decimals: 2)) µs a product at "
+                + "\(NumberFormatting.grouped(smallest.products)) products and "
+                + "\(NumberFormatting.fixed(largest.validateMicrosecondsPerProduct, decimals: 2)) µs at "
+                + "\(NumberFormatting.grouped(largest.products)): "
+                + "**\(NumberFormatting.fixed(growth, decimals: 2))** times as much (1.00 is exactly linear).",
+            "",
+        ]
+    }
+
+    /// The targets of the issue that the figures can decide.
+    private var targets: [String] {
+        var lines: [String] = []
+        if let reference = results.first(where: { $0.products == Self.ratioTargetProducts }) {
+            lines.append(
+                "- Validating \(NumberFormatting.grouped(reference.products)) products takes at most "
+                    + "\(NumberFormatting.fixed(Self.ratioTarget, decimals: 1)) times the bare scan: "
+                    + "\(NumberFormatting.fixed(reference.ratio, decimals: 2)), "
+                    + (reference.ratio <= Self.ratioTarget ? "met." : "**not met**."))
+        }
+        for result in results {
+            lines.append(
+                "- Validation peaks under \(NumberFormatting.fixed(Self.peakTargetMiB, decimals: 0)) MiB at "
+                    + "\(NumberFormatting.grouped(result.products)) products: "
+                    + "\(NumberFormatting.fixed(result.validatePeakMiB, decimals: 1)) MiB, "
+                    + (result.validatePeakMiB < Self.peakTargetMiB ? "met." : "**not met**."))
+        }
+        return lines.isEmpty ? [] : ["Targets:", ""] + lines
+    }
+}

@@ -1,0 +1,49 @@
+/// What the benchmark was asked to do, read from its command line by hand.
+enum Command: Sendable, Equatable {
+    /// Write a catalog of this many products to a file.
+    case generate(productCount: Int, path: String)
+    /// Run libyaml's bare event scan over a file.
+    case scan(path: String)
+    /// Generate catalogs and measure `storekeeper validate` against the bare scan.
+    case run(RunOptions)
+    /// Print the usage.
+    case help
+
+    /// How to call the benchmark.
+    static let usage = """
+        Usage:
+          storekeeper-benchmark generate N FILE
+              Write a valid catalog of N products to FILE, the same text every time.
+          storekeeper-benchmark scan FILE
+              Run libyaml's event parser over FILE and nothing else; exit 1 on a syntax error.
+          storekeeper-benchmark run [--storekeeper PATH] [--sizes 10000,100000] [--repeat 7] [--out DIR]
+              Generate a catalog of each size into DIR (default .build/benchmark), then time, in
+              alternating child processes, `scan FILE` and `PATH validate FILE --format json
+              --max-file-size 512MiB` (PATH defaults to the storekeeper next to this executable):
+              one warm-up of each, then --repeat measured pairs. Prints a Markdown report.
+        """
+
+    /// Reads the command from the arguments after the program's name.
+    ///
+    /// - Throws: ``UsageError`` when they do not form a command.
+    init(parsing arguments: ArraySlice<String>) throws(UsageError) {
+        guard let name = arguments.first else { throw UsageError("missing command") }
+        let rest = arguments.dropFirst()
+        switch name {
+        case "generate":
+            guard rest.count == 2, let count = rest.first, let path = rest.last else {
+                throw UsageError("generate takes a number of products and a file")
+            }
+            self = .generate(productCount: try UsageError.positiveInteger(count, for: "N"), path: path)
+        case "scan":
+            guard rest.count == 1, let path = rest.first else { throw UsageError("scan takes one file") }
+            self = .scan(path: path)
+        case "run":
+            self = .run(try RunOptions(parsing: rest))
+        case "help", "--help", "-h":
+            self = .help
+        default:
+            throw UsageError("unknown command '\(name)'")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// The settings of `storekeeper-benchmark run`.
+struct RunOptions: Sendable, Equatable {
+    /// The `storekeeper` executable to measure; `nil` for the one next to this benchmark's executable.
+    var storekeeper: String?
+    /// The catalog sizes, in products.
+    var sizes = [10_000, 100_000]
+    /// How many measured pairs of runs (one scan, one validation) for each size, after the warm-up pair.
+    var repetitions = 7
+    /// Where the generated catalogs are written.
+    var outputDirectory = ".build/benchmark"
+
+    /// Reads the options from the arguments that follow `run`.
+    ///
+    /// Each option takes a value, as the next argument or after `=`: `--repeat 7` or `--repeat=7`.
+    ///
+    /// - Throws: ``UsageError`` for an unknown option, a missing value or a value out of range.
+    init(parsing arguments: ArraySlice<String>) throws(UsageError) {
+        var remaining = arguments
+        while let argument = remaining.popFirst() {
+            let name: String
+            let value: String
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            } else {
+                name = argument
+                guard name.hasPrefix("--") else { throw UsageError("unexpected argument '\(argument)'") }
+                guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
+                value = next
+            }
+            switch name {
+            case "--storekeeper":
+                guard !value.isEmpty else { throw UsageError("--storekeeper needs a path") }
+                storekeeper = value
+            case "--sizes":
+                sizes = try value.split(separator: ",", omittingEmptySubsequences: false).map {
+                    (size) throws(UsageError) in try UsageError.positiveInteger(String(size), for: "each of --sizes")
+                }
+            case "--repeat":
+                repetitions = try UsageError.positiveInteger(value, for: "--repeat")
+            case "--out":
+                guard !value.isEmpty else { throw UsageError("--out needs a directory") }
+                outputDirectory = value
+            default:
+                throw UsageError("unknown option '\(name)'")
+            }
+        }
+    }
+}

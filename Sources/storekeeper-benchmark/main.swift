@@ -1,0 +1,62 @@
+// storekeeper-benchmark: measures `storekeeper validate` against libyaml's bare event scan of the same
+// catalog. See `Command.usage` for the commands and docs/performance-method.md for the method.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs `command`, returning the process's exit status.
+func execute(_ command: Command) -> Int32 {
+    do {
+        switch command {
+        case .help:
+            print(Command.usage)
+        case .generate(let productCount, let path):
+            try CatalogGenerator(productCount: productCount).writeFile(at: path)
+        case .scan(let path):
+            let bytes = try FileSystem.readAll(path)
+            do {
+                let events = try BareScan.scan(bytes)
+                print("\(path): \(bytes.count) bytes, \(events) events")
+            } catch let error as BareScan.SyntaxError {
+                StandardError.print("\(path):\(error)")
+                return 1
+            }
+        case .run(let options):
+            let driver = try BenchmarkDriver(options: options)
+            let results = try driver.run()
+            let report = BenchmarkReport(
+                commandLine: CommandLine.arguments.map(ShellQuoting.quote).joined(separator: " "),
+                validateCommand: ([displayPath(driver.storekeeperExecutable), "validate", "FILE"]
+                    + BenchmarkDriver.validateOptions).joined(separator: " "),
+                host: HostDescription.current(),
+                repetitions: options.repetitions,
+                results: results)
+            print(report.markdown, terminator: "")
+        }
+        return 0
+    } catch {
+        StandardError.print("storekeeper-benchmark: \(error)")
+        return 1
+    }
+}
+
+/// `path` relative to the current directory when it lies inside it, so reports do not show where a checkout lives.
+func displayPath(_ path: String) -> String {
+    guard let directory = FileSystem.currentDirectory(), path.hasPrefix(directory + "/") else { return path }
+    return String(path.dropFirst(directory.count + 1))
+}
+
+let command: Command
+do {
+    command = try Command(parsing: CommandLine.arguments.dropFirst())
+} catch {
+    StandardError.print("storekeeper-benchmark: \(error)\n")
+    StandardError.print(Command.usage)
+    exit(2)
+}
+exit(execute(command))

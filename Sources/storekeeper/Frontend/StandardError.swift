@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing to the standard streams without Foundation.
+enum StandardError {
+    /// Writes text to standard error.
+    static func write(_ text: String) { put(text, to: 2) }
+}
+
+enum StandardOutput {
+    /// Writes text to standard output, all of it.
+    static func write(_ text: String) { put(text, to: 1) }
+
+    /// Whether standard output is a terminal.
+    static var isTerminal: Bool { isatty(1) == 1 }
+}
+
+private func put(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// The process environment as a dictionary.
+enum Environment {
+    static var current: [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

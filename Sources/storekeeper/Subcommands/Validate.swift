@@ -1,0 +1,62 @@
+import ArgumentParser
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+
+/// `storekeeper validate PATH...`: checks catalogs and reports every problem.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check catalogs and report every problem with its file, line and column.",
+        discussion: """
+            PATH is a catalog file or a directory. In a directory, every *.yaml and *.yml file \
+            with a top-level `catalog` key is validated; fragments are checked through the \
+            catalogs that include them.
+
+            Exit status: 0 when no error was found, 1 when any was (or, with --strict, any \
+            warning), 2 when the command could not run.
+            """
+    )
+
+    /// Output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "Catalog files or directories to validate.")
+    var paths: [String]
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("name at least one catalog file or directory, like `storekeeper validate Catalogs`") }
+    }
+
+    func run() throws {
+        let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
+        let report: ValidationReport
+        do {
+            report = try CatalogValidator(loader: loader).validate(paths)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        switch format {
+        case .json:
+            StandardOutput.write(JSONReporter().render(report))
+        case .text:
+            let colors = color.resolve(isTerminal: StandardOutput.isTerminal, environment: Environment.current)
+            let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: loader.reader))
+            StandardOutput.write(reporter.render(report))
+        }
+        if report.fails(strict: strict) { throw ExitCode(1) }
+    }
+}
+
+extension ColorChoice: ExpressibleByArgument {}
