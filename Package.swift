@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // libyaml, from the system: `apt-get install libyaml-dev` (Debian, Ubuntu) or `brew install libyaml`.
@@ -37,8 +38,14 @@ let package = Package(
         // The validation benchmark: `storekeeper validate` against libyaml's bare event scan.
         .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML"]),
         .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperYAMLTests", dependencies: ["StorekeeperYAML"]),
-        .testTarget(name: "StorekeeperCatalogTests", dependencies: ["StorekeeperCatalog"]),
+        .testTarget(
+            name: "StorekeeperYAMLTests",
+            dependencies: ["StorekeeperYAML", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
+            name: "StorekeeperCatalogTests",
+            dependencies: ["StorekeeperCatalog", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]
