@@ -29,15 +29,44 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 }
 
 /// A span of source text: where a value starts and where it ends.
+///
+/// Stored compactly (one file name, four 32-bit positions): every located
+/// value of a catalog carries one, so its size is the model's size.
 public struct SourceRange: Hashable, Sendable {
-    /// The first character of the span.
-    public var start: SourceLocation
-    /// The position just after the last character (same file as `start`).
-    public var end: SourceLocation
+    /// The file both ends are in.
+    public var file: String
+    private var startLine: Int32
+    private var startColumn: Int32
+    private var endLine: Int32
+    private var endColumn: Int32
 
-    /// Creates a range; `end` defaults to `start` (a point).
+    /// Creates a range; `end` defaults to `start` (a point) and is taken to
+    /// be in the same file as `start`.
     public init(start: SourceLocation, end: SourceLocation? = nil) {
-        self.start = start
-        self.end = end ?? start
+        let end = end ?? start
+        file = start.file
+        startLine = Int32(clamping: start.line)
+        startColumn = Int32(clamping: start.column)
+        endLine = Int32(clamping: end.line)
+        endColumn = Int32(clamping: end.column)
+    }
+
+    /// The first character of the span.
+    public var start: SourceLocation {
+        get { SourceLocation(file: file, line: Int(startLine), column: Int(startColumn)) }
+        set {
+            file = newValue.file
+            startLine = Int32(clamping: newValue.line)
+            startColumn = Int32(clamping: newValue.column)
+        }
+    }
+
+    /// The position just after the last character.
+    public var end: SourceLocation {
+        get { SourceLocation(file: file, line: Int(endLine), column: Int(endColumn)) }
+        set {
+            endLine = Int32(clamping: newValue.line)
+            endColumn = Int32(clamping: newValue.column)
+        }
     }
 }

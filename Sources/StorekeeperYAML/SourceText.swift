@@ -1,24 +1,36 @@
 /// Positions in raw source bytes, for the error paths that have only a byte
-/// offset (libyaml's reader errors) or need the text of a line.
+/// offset (libyaml's reader errors) or need the text of a line. Line breaks
+/// are `\n`, `\r\n` and a lone `\r`, as YAML reads them; a UTF-8 byte order
+/// mark takes no column.
 enum SourceText {
+    /// The length of a leading UTF-8 byte order mark (0 or 3).
+    static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
     /// The 1-based line and column (in Unicode scalars) of a byte offset.
     static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
         let end = min(offset, bytes.count)
-        var index = 0
+        var index = byteOrderMarkLength(bytes)
         while index < end {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {
+            } else if byte & 0xC0 != 0x80, byte != UInt8(ascii: "\r") {
                 // Count scalar starts only, so a multi-byte character is one column.
                 column += 1
             }
             index += 1
         }
         return (line, column)
+    }
+
+    /// The number of lines, counting the empty one after a final line break.
+    static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        position(ofByte: bytes.count, in: bytes).line
     }
 
     /// The Unicode scalar at a 1-based line and column, if there is one.
@@ -32,10 +44,11 @@ enum SourceText {
     /// The text of a 1-based line, without its line break.
     static func line(_ number: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var current = 1
-        var start = 0
-        var index = 0
+        var start = byteOrderMarkLength(bytes)
+        var index = start
         while index < bytes.count, current < number {
-            if bytes[index] == UInt8(ascii: "\n") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
                 current += 1
                 start = index + 1
             }

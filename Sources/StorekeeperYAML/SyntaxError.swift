@@ -11,24 +11,50 @@ enum SyntaxError {
 
         switch parser.error {
         case YAML_READER_ERROR:
-            let position = SourceText.position(ofByte: parser.problem_offset, in: source)
+            var offset = parser.problem_offset
+            var value = parser.problem_value
+            // libyaml names the byte that broke a character; the character starts at its lead byte.
+            if problem == "invalid trailing UTF-8 octet" {
+                var index = min(offset, source.count)
+                while index > 0, offset - index < 4 {
+                    index -= 1
+                    if source[index] & 0xC0 == 0xC0 {
+                        offset = index
+                        value = Int32(source[index])
+                        break
+                    }
+                }
+            }
+            // For encoding errors, name the byte as it is in the file.
+            if problem.contains("UTF-8"), offset < source.count { value = Int32(source[offset]) }
+            let position = SourceText.position(ofByte: offset, in: source)
             return Diagnostic(
                 .error, rule: YAMLRuleID.syntax,
-                readerMessage(problem, value: parser.problem_value),
+                readerMessage(problem, value: value),
                 at: at(position.line, position.column))
         case YAML_MEMORY_ERROR:
             return Diagnostic(.error, rule: YAMLRuleID.syntax, "libyaml ran out of memory reading this file", at: at(1, 1))
         default:
-            let problemMark = at(parser.problem_mark.line + 1, parser.problem_mark.column + 1)
-            let contextMark = at(parser.context_mark.line + 1, parser.context_mark.column + 1)
+            let problemMark = clamped(at(parser.problem_mark.line + 1, parser.problem_mark.column + 1), in: source)
+            let contextMark = clamped(at(parser.context_mark.line + 1, parser.context_mark.column + 1), in: source)
             let character = SourceText.scalar(atLine: problemMark.line, column: problemMark.column, in: source)
             let (message, primary) = scannerMessage(problem, context: context, character: character, contextMark: contextMark)
+            let location = primary ?? problemMark
             var notes: [Diagnostic.Note] = []
-            if let context, context.hasPrefix("while"), primary != contextMark {
+            if let context, context.hasPrefix("while"), location != contextMark {
                 notes.append(Diagnostic.Note("the problem arose \(context), which starts here", at: contextMark))
             }
-            return Diagnostic(.error, rule: YAMLRuleID.syntax, message, at: primary ?? problemMark, notes: notes)
+            return Diagnostic(.error, rule: YAMLRuleID.syntax, message, at: location, notes: notes)
         }
+    }
+
+    /// A position past the end of the text (libyaml's mark after a final line
+    /// without a line break) moved back to the end of the last line.
+    static func clamped(_ location: SourceLocation, in source: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let lines = SourceText.lineCount(source)
+        guard location.line > lines, lines >= 1 else { return location }
+        let last = SourceText.line(lines, in: source) ?? ""
+        return SourceLocation(file: location.file, line: lines, column: last.unicodeScalars.count + 1)
     }
 
     /// A message for a reader error (bad encoding or a forbidden character).
@@ -45,7 +71,7 @@ enum SyntaxError {
             return "the character U+\(padded) is not allowed in YAML; remove it"
         case let text where text.contains("UTF-8"):
             let byte = String(value & 0xFF, radix: 16, uppercase: true)
-            return "the file is not valid UTF-8 (byte 0x\(byte.count == 1 ? "0" + byte : byte) here: \(text)); save it as UTF-8"
+            return "the file is not valid UTF-8 (byte 0x\(byte.count == 1 ? "0" + byte : byte) here: \(text)); it may be Latin-1 or Windows-1252 text: save it as UTF-8"
         case let text where text.contains("UTF-16") || text.contains("surrogate"):
             return "the file is not valid UTF-16 (\(text)); save it as UTF-8"
         default:

@@ -18,16 +18,27 @@ struct TreeBuilder {
     let source: UnsafeBufferPointer<UInt8>
 
     private var records: [NodeRecord] = []
-    private var scalars: [String] = []
+    /// Scalar bytes, appended as events arrive. Their total never exceeds
+    /// the source's size by much (escapes and folding only shorten text).
+    private var text: ByteArena
+    /// Expanded sizes of alias targets, computed when first aliased.
+    private var weights: [Int32: Int] = [:]
     private var children: [Int32] = []
     private var tags: [Int32: String] = [:]
-    /// How many nodes each node stands for when aliases are expanded.
-    private var weights: [Int] = []
     /// Nodes of the collections still open, keys and values alternating in mappings.
     private var pending: [Int32] = []
     private var frames: [Frame] = []
     private var anchors: [String: Int32] = [:]
     private var expansion = 0
+    /// Where aliases were written, by their position in `pending`: the
+    /// shared node has its anchor's position, but a problem with a key or
+    /// merge written as an alias belongs at the alias. Empty unless aliases are used.
+    private var aliasSites: [Int: SourceRange] = [:]
+    /// The same for the items of finished sequences, by position in `children`
+    /// (a `<<` list of aliases is checked after the list has closed).
+    private var childSites: [Int: SourceRange] = [:]
+    /// Null scalars standing in for bad aliases, already reported.
+    private var placeholders: Set<Int32> = []
     private var documents = 0
     private var rootIndex: Int32 = -1
     private var diagnostics: [Diagnostic] = []
@@ -36,18 +47,20 @@ struct TreeBuilder {
         self.file = file
         self.limits = limits
         self.source = source
-        // A catalog averages roughly one node per 14 bytes; reserving avoids regrowth.
-        let estimate = max(16, source.count / 14)
+        // A catalog has about one node per 10 bytes. Reserving more than
+        // that avoids regrowth copies, and pages never touched cost nothing.
+        let estimate = max(16, source.count / 8)
         records.reserveCapacity(estimate)
-        weights.reserveCapacity(estimate)
-        scalars.reserveCapacity(estimate)
         children.reserveCapacity(estimate)
+        text = ByteArena(capacity: source.count + 64)
     }
 
     mutating func run() -> YAMLParseResult {
         guard let base = source.baseAddress, source.count > 0 else {
             return finish(emptyMessage: "the file is empty; a catalog starts with `catalog: NAME`")
         }
+        var completed = false
+        defer { if !completed { text.discard() } }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             return YAMLParseResult(document: nil, diagnostics: [error(YAMLRuleID.syntax, "libyaml could not start (out of memory)", line: 1, column: 1)])
@@ -69,6 +82,7 @@ struct TreeBuilder {
         } catch {
             return YAMLParseResult(document: nil, diagnostics: diagnostics)
         }
+        completed = true
         return finish(emptyMessage: "the file holds no YAML document; a catalog starts with `catalog: NAME`")
     }
 
@@ -78,7 +92,7 @@ struct TreeBuilder {
             return YAMLParseResult(document: nil, diagnostics: diagnostics)
         }
         let document = YAMLDocument(
-            file: file, records: records, scalars: scalars, children: children, tags: tags, rootIndex: rootIndex)
+            file: file, records: records, text: text.finish(), children: children, tags: tags, rootIndex: rootIndex)
         return YAMLParseResult(document: document, diagnostics: diagnostics)
     }
 
@@ -88,12 +102,11 @@ struct TreeBuilder {
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
-            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             let index = append(
                 kind: .scalar, style: Self.style(of: scalar.style).rawValue, tag: scalar.tag,
-                start: event.start_mark, end: event.end_mark, first: Int32(scalars.count), count: 0)
-            scalars.append(text)
-            weights.append(1)
+                start: event.start_mark, end: event.end_mark, first: Int32(truncatingIfNeeded: text.count),
+                count: Int32(truncatingIfNeeded: scalar.length))
+            text.append(scalar.value, count: scalar.length)
             register(anchor: scalar.anchor, for: index)
             try attach(index)
         case YAML_SEQUENCE_START_EVENT:
@@ -163,7 +176,6 @@ struct TreeBuilder {
             throw Stop()
         }
         let index = append(kind: kind, style: flow ? 1 : 0, tag: tag, start: mark, end: mark, first: 0, count: -1)
-        weights.append(1)
         register(anchor: anchor, for: index)
         frames.append(Frame(node: index, pendingStart: pending.count))
     }
@@ -172,37 +184,41 @@ struct TreeBuilder {
         guard let frame = frames.popLast() else { return }
         let node = Int(frame.node)
         let first = Int32(children.count)
-        var weight = 1
         if records[node].kind == .mapping {
-            weight += try closeMapping(from: frame.pendingStart)
+            try closeMapping(from: frame.pendingStart)
         } else {
-            for index in frame.pendingStart..<pending.count {
-                weight = saturatingAdd(weight, weights[Int(pending[index])])
-            }
             children.append(contentsOf: pending[frame.pendingStart...])
+        }
+        if !aliasSites.isEmpty {
+            if records[node].kind == .sequence {
+                for (position, site) in aliasSites where position >= frame.pendingStart {
+                    childSites[Int(first) + position - frame.pendingStart] = site
+                }
+            }
+            aliasSites = aliasSites.filter { $0.key < frame.pendingStart }
         }
         pending.removeSubrange(frame.pendingStart...)
         records[node].first = first
         records[node].count = Int32(children.count) - first
         records[node].endLine = UInt32(truncatingIfNeeded: end.line + 1)
         records[node].endColumn = UInt32(truncatingIfNeeded: end.column + 1)
-        weights[node] = weight
         try attach(frame.node)
     }
 
     /// Moves a finished node into its parent, or makes it the root.
-    private mutating func attach(_ index: Int32) throws {
+    private mutating func attach(_ index: Int32, writtenAt site: SourceRange? = nil) throws {
         guard let frame = frames.last else {
             rootIndex = index
             return
         }
         if records[Int(frame.node)].kind == .mapping, (pending.count - frame.pendingStart) % 2 == 0,
            records[Int(index)].kind != .scalar {
-            diagnostics.append(error(
-                YAMLRuleID.complexKey,
+            diagnostics.append(Diagnostic(
+                .error, rule: YAMLRuleID.complexKey,
                 "a key must be a single value, not \(records[Int(index)].kind); write the key as plain text",
-                at: index))
+                at: site ?? range(of: index)))
         }
+        if let site { aliasSites[pending.count] = site }
         pending.append(index)
     }
 
@@ -225,20 +241,23 @@ struct TreeBuilder {
             try attach(placeholder(mark: mark, end: end))
             return
         }
-        try expand(by: weights[Int(target)], line: mark.line + 1, column: mark.column + 1)
-        try attach(target)
+        try expand(by: target, line: mark.line + 1, column: mark.column + 1)
+        try attach(target, writtenAt: SourceRange(
+            start: SourceLocation(file: file, line: mark.line + 1, column: mark.column + 1),
+            end: SourceLocation(file: file, line: end.line + 1, column: end.column + 1)))
     }
 
     /// A null scalar standing in for a bad alias, so the rest of the tree keeps its shape.
     private mutating func placeholder(mark: yaml_mark_t, end: yaml_mark_t) -> Int32 {
-        let index = append(kind: .scalar, style: ScalarStyle.plain.rawValue, tag: nil, start: mark, end: end, first: Int32(scalars.count), count: 0)
-        scalars.append("")
-        weights.append(1)
-        return index
+        placeholders.insert(Int32(records.count))
+        return append(kind: .scalar, style: ScalarStyle.plain.rawValue, tag: nil, start: mark, end: end, first: Int32(truncatingIfNeeded: text.count), count: 0)
     }
 
-    private mutating func expand(by nodes: Int, line: Int, column: Int) throws {
-        expansion = saturatingAdd(expansion, nodes)
+    /// Charges the expanded size of `node` (a node an alias or merge adds
+    /// again) against the budget, stopping the parse when it runs out.
+    private mutating func expand(by node: Int32, line: Int, column: Int) throws {
+        let remaining = limits.maxAliasExpansion - expansion
+        expansion = saturatingAdd(expansion, weight(of: node, limit: remaining))
         if expansion > limits.maxAliasExpansion {
             diagnostics.append(error(
                 YAMLRuleID.limit,
@@ -248,17 +267,40 @@ struct TreeBuilder {
         }
     }
 
+    /// How many nodes `root` stands for with every alias inside it expanded,
+    /// counting no further than just past `limit`: the walk is what the
+    /// budget bounds, so an alias bomb costs at most `limit` steps. Weights
+    /// are computed only here, when aliases are used, never on the hot path.
+    private mutating func weight(of root: Int32, limit: Int) -> Int {
+        if let known = weights[root] { return known }
+        var total = 0
+        var stack: [Int32] = [root]
+        while let node = stack.popLast() {
+            if node != root, let known = weights[node] {
+                total = saturatingAdd(total, known)
+            } else {
+                total += 1
+                let record = records[Int(node)]
+                if record.kind != .scalar, record.count > 0 {
+                    stack.append(contentsOf: children[Int(record.first)..<Int(record.first) + Int(record.count)])
+                }
+            }
+            if total > limit { return total }
+        }
+        weights[root] = total
+        return total
+    }
+
     // MARK: Mappings
 
     /// Appends a mapping's pairs to `children`, checking keys and resolving
-    /// merge keys; returns the weight of the entries.
-    private mutating func closeMapping(from start: Int) throws -> Int {
-        var weight = 0
-        var merges: [(key: Int32, value: Int32)] = []
+    /// merge keys.
+    private mutating func closeMapping(from start: Int) throws {
+        var merges: [(key: Int32, value: Int32, site: SourceRange?)] = []
         var dropped = false
         let end = pending.count - (pending.count - start) % 2
         // Small mappings (a product's dozen keys) are checked by scanning; large ones by hashing.
-        var keyIndex: [String: Int32]? = (end - start) / 2 > 16 ? [:] : nil
+        var keyIndex: [[UInt8]: Int32]? = (end - start) / 2 > 16 ? [:] : nil
         var index = start
         while index < end {
             let key = pending[index], value = pending[index + 1]
@@ -268,25 +310,24 @@ struct TreeBuilder {
                 dropped = true
                 continue
             }
-            if keyRecord.style == ScalarStyle.plain.rawValue, !keyRecord.hasTag, scalars[Int(keyRecord.first)] == "<<" {
-                merges.append((key, value))
+            if isMergeKey(keyRecord) {
+                merges.append((key, value, aliasSites[index - 1]))
                 dropped = true
                 continue
             }
             if let earlier = earlierKey(matching: key, from: start, before: index - 2, index: &keyIndex) {
-                let text = scalars[Int(keyRecord.first)]
+                let text = string(keyRecord)
                 diagnostics.append(error(
                     YAMLRuleID.duplicateKey,
                     "the key '\(text)' appears twice in this mapping, and only the first would count; remove or rename this one",
-                    at: key, notes: [Diagnostic.Note("'\(text)' is first set here", at: location(of: earlier))]))
+                    at: site(index - 2, key), notes: [Diagnostic.Note("'\(text)' is first set here", at: location(of: earlier))]))
                 dropped = true
                 continue
             }
-            weight = saturatingAdd(weight, saturatingAdd(weights[Int(key)], weights[Int(value)]))
         }
         if !dropped {
             children.append(contentsOf: pending[start..<end])
-            return weight
+            return
         }
         // Slow path: copy the surviving pairs, then the merged ones that no explicit key overrides.
         var seen = Set<String>()
@@ -296,36 +337,34 @@ struct TreeBuilder {
             index += 2
             let keyRecord = records[Int(key)]
             guard keyRecord.kind == .scalar else { continue }
-            let text = scalars[Int(keyRecord.first)]
-            if keyRecord.style == ScalarStyle.plain.rawValue, !keyRecord.hasTag, text == "<<" { continue }
-            guard seen.insert(text).inserted else { continue }
+            if isMergeKey(keyRecord) { continue }
+            guard seen.insert(string(keyRecord)).inserted else { continue }
             children.append(key)
             children.append(value)
         }
         for merge in merges {
-            for source in try mergeSources(merge.value, key: merge.key) {
+            for source in try mergeSources(merge.value, writtenAt: merge.site) {
                 let record = records[Int(source)]
                 var pair = Int(record.first)
                 let pairsEnd = pair + Int(record.count)
                 while pair < pairsEnd {
                     let key = children[pair], value = children[pair + 1]
                     pair += 2
-                    guard seen.insert(scalars[Int(records[Int(key)].first)]).inserted else { continue }
-                    let added = saturatingAdd(weights[Int(key)], weights[Int(value)])
+                    guard seen.insert(string(records[Int(key)])).inserted else { continue }
                     let keyRecord = records[Int(merge.key)]
-                    try expand(by: added, line: Int(keyRecord.startLine), column: Int(keyRecord.startColumn))
-                    weight = saturatingAdd(weight, added)
+                    try expand(by: key, line: Int(keyRecord.startLine), column: Int(keyRecord.startColumn))
+                    try expand(by: value, line: Int(keyRecord.startLine), column: Int(keyRecord.startColumn))
                     children.append(key)
                     children.append(value)
                 }
             }
         }
-        return weight
     }
 
     /// The mappings a `<<` value names: one mapping, or a list of them.
-    private mutating func mergeSources(_ value: Int32, key: Int32) throws -> [Int32] {
+    private mutating func mergeSources(_ value: Int32, writtenAt site: SourceRange?) throws -> [Int32] {
         let record = records[Int(value)]
+        if placeholders.contains(value) { return [] }
         switch record.kind {
         case .mapping:
             return [value]
@@ -339,7 +378,7 @@ struct TreeBuilder {
                     diagnostics.append(error(
                         YAMLRuleID.mergeKey,
                         "a `<<` list may hold only mappings (usually aliases like *defaults), not \(records[Int(item)].kind)",
-                        at: item))
+                        at: childSites[position] ?? range(of: item)))
                 }
             }
             return sources
@@ -347,16 +386,19 @@ struct TreeBuilder {
             diagnostics.append(error(
                 YAMLRuleID.mergeKey,
                 "`<<` merges a mapping into this one: its value must be a mapping or a list of them (usually an alias like *defaults)",
-                at: value))
+                at: site ?? range(of: value)))
             return []
         }
     }
 
     /// An earlier key of the same mapping with the same text, if there is one.
     /// With an index (large mappings) the key is recorded in it as well.
-    private func earlierKey(matching key: Int32, from start: Int, before limit: Int, index keyIndex: inout [String: Int32]?) -> Int32? {
-        let text = scalars[Int(records[Int(key)].first)]
+    private func earlierKey(matching key: Int32, from start: Int, before limit: Int, index keyIndex: inout [[UInt8]: Int32]?) -> Int32? {
+        let record = records[Int(key)]
         if keyIndex != nil {
+            // Bytes, not `String`: YAML keys are equal when their characters
+            // are, and `String` would also equate canonically equivalent text.
+            let text = text.bytes(at: Int(record.first), count: Int(record.count))
             if let earlier = keyIndex?[text] { return earlier }
             keyIndex?[text] = key
             return nil
@@ -364,14 +406,30 @@ struct TreeBuilder {
         var index = start
         while index < limit {
             let other = records[Int(pending[index])]
-            if other.kind == .scalar, scalars[Int(other.first)] == text,
-               !(other.style == ScalarStyle.plain.rawValue && !other.hasTag && text == "<<") {
+            if other.kind == .scalar, sameText(other, record), !isMergeKey(other) {
                 return pending[index]
             }
             index += 2
         }
         return nil
     }
+
+    // MARK: Scalars
+
+    private func string(_ record: NodeRecord) -> String {
+        text.string(at: Int(record.first), count: Int(record.count))
+    }
+
+    private func sameText(_ a: NodeRecord, _ b: NodeRecord) -> Bool {
+        a.count == b.count && text.equal(at: Int(a.first), Int(b.first), count: Int(a.count))
+    }
+
+    /// A plain, untagged `<<` key.
+    private func isMergeKey(_ record: NodeRecord) -> Bool {
+        record.kind == .scalar && record.style == ScalarStyle.plain.rawValue && !record.hasTag && record.count == 2
+            && string(record) == "<<"
+    }
+
 
     // MARK: Diagnostics
 
@@ -380,12 +438,24 @@ struct TreeBuilder {
         return SourceLocation(file: file, line: Int(record.startLine), column: Int(record.startColumn))
     }
 
-    private func error(_ rule: String, _ message: String, at index: Int32, notes: [Diagnostic.Note] = []) -> Diagnostic {
+    private func range(of index: Int32) -> SourceRange {
         let record = records[Int(index)]
-        let range = SourceRange(
+        return SourceRange(
             start: location(of: index),
             end: SourceLocation(file: file, line: Int(record.endLine), column: Int(record.endColumn)))
-        return Diagnostic(.error, rule: rule, message, at: range, notes: notes)
+    }
+
+    /// Where the node at a position of `pending` was written: its alias, or itself.
+    private func site(_ position: Int, _ index: Int32) -> SourceRange {
+        aliasSites[position] ?? range(of: index)
+    }
+
+    private func error(_ rule: String, _ message: String, at index: Int32, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        Diagnostic(.error, rule: rule, message, at: range(of: index), notes: notes)
+    }
+
+    private func error(_ rule: String, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        Diagnostic(.error, rule: rule, message, at: range, notes: notes)
     }
 
     private func error(_ rule: String, _ message: String, line: Int, column: Int) -> Diagnostic {

@@ -1,4 +1,11 @@
 import StorekeeperDiagnostics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One parsed YAML document: every node with its position, stored compactly.
 ///
@@ -10,16 +17,18 @@ import StorekeeperDiagnostics
 public final class YAMLDocument: Sendable {
     /// The file the document was read from, as the user named it.
     public let file: String
-    let records: [NodeRecord]
-    let scalars: [String]
-    let children: [Int32]
+    @usableFromInline let records: [NodeRecord]
+    /// Every scalar's UTF-8 bytes, one after another: one allocation instead
+    /// of one `String` per scalar.
+    @usableFromInline let text: [UInt8]
+    @usableFromInline let children: [Int32]
     let tags: [Int32: String]
     let rootIndex: Int32
 
-    init(file: String, records: [NodeRecord], scalars: [String], children: [Int32], tags: [Int32: String], rootIndex: Int32) {
+    init(file: String, records: [NodeRecord], text: [UInt8], children: [Int32], tags: [Int32: String], rootIndex: Int32) {
         self.file = file
         self.records = records
-        self.scalars = scalars
+        self.text = text
         self.children = children
         self.tags = tags
         self.rootIndex = rootIndex
@@ -30,21 +39,60 @@ public final class YAMLDocument: Sendable {
         rootIndex >= 0 ? YAMLNode(document: self, index: rootIndex) : nil
     }
 
+    /// Runs `body` with the root as an unowned node: it and every node reached
+    /// from it skip reference counting, which a decoder walking every node
+    /// would otherwise pay millions of times. No node may outlive `body`.
+    package func withUnownedRoot<Result>(_ body: (YAMLNode?) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(self) {
+            try body(rootIndex >= 0 ? YAMLNode(storage: self, owner: nil, index: rootIndex) : nil)
+        }
+    }
+
     /// The number of nodes stored (aliases not counted again).
     public var nodeCount: Int { records.count }
+
+    /// The text of a scalar record.
+    @inlinable func string(_ record: NodeRecord) -> String {
+        text.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first) + Int(record.count)]), as: UTF8.self)
+        }
+    }
+
+    /// Whether a scalar record's text is exactly `bytes`.
+    @inlinable func scalar(_ record: NodeRecord, equals bytes: UnsafeRawBufferPointer) -> Bool {
+        guard Int(record.count) == bytes.count else { return false }
+        return text.withUnsafeBytes { buffer in
+            bytes.count == 0 || memcmp(buffer.baseAddress! + Int(record.first), bytes.baseAddress!, bytes.count) == 0
+        }
+    }
 }
 
-/// The stored form of one node. 32 bytes.
-struct NodeRecord: Sendable {
-    var kind: YAMLNode.Kind
-    var style: UInt8
-    var hasTag: Bool
-    var startLine: UInt32
-    var startColumn: UInt32
-    var endLine: UInt32
-    var endColumn: UInt32
-    /// Scalar: index into `scalars`. Collection: first index into `children`.
-    var first: Int32
-    /// Collection: number of entries in `children` (two per mapping pair); -1 while open.
-    var count: Int32
+/// The stored form of one node: 28 bytes.
+@usableFromInline struct NodeRecord: Sendable {
+    @usableFromInline var kind: YAMLNode.Kind
+    @usableFromInline var style: UInt8
+    @usableFromInline var hasTag: Bool
+    @usableFromInline var startLine: UInt32
+    @usableFromInline var startColumn: UInt32
+    @usableFromInline var endLine: UInt32
+    @usableFromInline var endColumn: UInt32
+    /// Scalar: byte offset into `text`. Collection: first index into `children`.
+    @usableFromInline var first: Int32
+    /// Scalar: byte length. Collection: number of entries in `children` (two
+    /// per mapping pair); -1 while open.
+    @usableFromInline var count: Int32
+    @usableFromInline init(
+        kind: YAMLNode.Kind, style: UInt8, hasTag: Bool, startLine: UInt32, startColumn: UInt32,
+        endLine: UInt32, endColumn: UInt32, first: Int32, count: Int32
+    ) {
+        self.kind = kind
+        self.style = style
+        self.hasTag = hasTag
+        self.startLine = startLine
+        self.startColumn = startColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.first = first
+        self.count = count
+    }
 }

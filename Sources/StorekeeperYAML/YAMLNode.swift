@@ -25,77 +25,112 @@ public struct YAMLNode: Sendable {
     }
 
     /// The document this node belongs to.
-    public let document: YAMLDocument
-    let index: Int32
+    @inlinable public var document: YAMLDocument { storage }
 
-    init(document: YAMLDocument, index: Int32) {
-        self.document = document
+    /// The document, unowned: reading through it costs no reference counting.
+    @usableFromInline unowned(unsafe) let storage: YAMLDocument
+    /// Keeps the document alive for as long as the node is. Nil only for
+    /// nodes reached through `YAMLDocument.withUnownedRoot`, whose caller
+    /// keeps the document alive for the walk, so that a decoder's millions of
+    /// node copies cost no atomic reference counting.
+    @usableFromInline let owner: YAMLDocument?
+    @usableFromInline let index: Int32
+
+    @inlinable init(document: YAMLDocument, index: Int32) {
+        storage = document
+        owner = document
         self.index = index
     }
 
-    @inline(__always) var record: NodeRecord { document.records[Int(index)] }
+    @inlinable init(storage: YAMLDocument, owner: YAMLDocument?, index: Int32) {
+        self.storage = storage
+        self.owner = owner
+        self.index = index
+    }
+
+    /// A node of the same document, carrying this node's ownership.
+    @inlinable func sibling(_ index: Int32) -> YAMLNode {
+        YAMLNode(storage: storage, owner: owner, index: index)
+    }
+
+    @inlinable var record: NodeRecord { storage.records[Int(index)] }
 
     /// What kind of node this is.
-    public var kind: Kind { record.kind }
+    @inlinable public var kind: Kind { record.kind }
 
     /// Where the node starts: its first character (an opening quote or bracket included).
-    public var location: SourceLocation {
+    @inlinable public var location: SourceLocation {
         let record = record
-        return SourceLocation(file: document.file, line: Int(record.startLine), column: Int(record.startColumn))
+        return SourceLocation(file: storage.file, line: Int(record.startLine), column: Int(record.startColumn))
     }
 
     /// Where the node starts and ends.
-    public var range: SourceRange {
+    @inlinable public var range: SourceRange {
         let record = record
         return SourceRange(
-            start: SourceLocation(file: document.file, line: Int(record.startLine), column: Int(record.startColumn)),
-            end: SourceLocation(file: document.file, line: Int(record.endLine), column: Int(record.endColumn)))
+            start: SourceLocation(file: storage.file, line: Int(record.startLine), column: Int(record.startColumn)),
+            end: SourceLocation(file: storage.file, line: Int(record.endLine), column: Int(record.endColumn)))
     }
 
     /// The text of a scalar, exactly as YAML reads it (quotes removed, escapes
     /// applied, nothing converted); nil for a sequence or mapping.
-    public var text: String? {
+    @inlinable public var text: String? {
         let record = record
-        return record.kind == .scalar ? document.scalars[Int(record.first)] : nil
+        return record.kind == .scalar ? storage.string(record) : nil
+    }
+
+    /// Whether this is a scalar whose text is exactly `text`, compared
+    /// without making a `String`.
+    @inlinable public func hasText(_ text: StaticString) -> Bool {
+        let record = record
+        guard record.kind == .scalar else { return false }
+        return storage.scalar(record, equals: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// How a scalar was written; nil for a sequence or mapping.
-    public var scalarStyle: ScalarStyle? {
+    @inlinable public var scalarStyle: ScalarStyle? {
         let record = record
         return record.kind == .scalar ? ScalarStyle(rawValue: record.style) : nil
     }
 
     /// Whether a collection was written in flow style (`[a, b]`, `{a: 1}`).
-    public var isFlow: Bool {
+    @inlinable public var isFlow: Bool {
         let record = record
         return record.kind != .scalar && record.style != 0
     }
 
     /// An explicit tag (`!!str`, `!custom`), if the author wrote one.
     public var tag: String? {
-        record.hasTag ? document.tags[index] : nil
+        record.hasTag ? storage.tags[index] : nil
     }
 
     /// Whether this is a plain null: an empty value, `~` or `null`.
-    public var isNull: Bool {
+    @inlinable public var isNull: Bool {
         let record = record
         guard record.kind == .scalar, record.style == ScalarStyle.plain.rawValue, !record.hasTag else { return false }
-        switch document.scalars[Int(record.first)] {
-        case "", "~", "null", "Null", "NULL": return true
+        switch record.count {
+        case 0: return true
+        case 1: return storage.text[Int(record.first)] == UInt8(ascii: "~")
+        case 4: return hasText("null") || hasText("Null") || hasText("NULL")
         default: return false
         }
     }
 
     /// The items of a sequence (empty for other kinds).
-    public var items: Items { Items(node: self) }
+    @inlinable public var items: Items { Items(node: self) }
 
     /// The key-value pairs of a mapping, merge keys resolved (empty for other kinds).
-    public var pairs: Pairs { Pairs(node: self) }
+    @inlinable public var pairs: Pairs { Pairs(node: self) }
 
     /// The value for a key of a mapping, if the mapping has it.
     public subscript(key: String) -> YAMLNode? {
-        for pair in pairs where pair.key.text == key { return pair.value }
-        return nil
+        var key = key
+        return key.withUTF8 { bytes in
+            for pair in pairs where storage.scalar(pair.key.record, equals: UnsafeRawBufferPointer(bytes)) {
+                return pair.value
+            }
+            return nil
+        }
     }
 
     /// A mapping's key and value.
@@ -104,17 +139,22 @@ public struct YAMLNode: Sendable {
         public let key: YAMLNode
         /// The value.
         public let value: YAMLNode
+
+        @inlinable init(key: YAMLNode, value: YAMLNode) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// The items of a sequence node.
     public struct Items: RandomAccessCollection, Sendable {
-        let document: YAMLDocument
-        let first: Int
+        @usableFromInline let parent: YAMLNode
+        @usableFromInline let first: Int
         public let endIndex: Int
 
-        init(node: YAMLNode) {
+        @inlinable init(node: YAMLNode) {
             let record = node.record
-            document = node.document
+            parent = node
             if record.kind == .sequence {
                 first = Int(record.first)
                 endIndex = Int(record.count)
@@ -125,22 +165,25 @@ public struct YAMLNode: Sendable {
         }
 
         /// Always 0.
-        public var startIndex: Int { 0 }
+        @inlinable public var startIndex: Int { 0 }
         /// The item at a position.
-        public subscript(position: Int) -> YAMLNode {
-            YAMLNode(document: document, index: document.children[first + position])
+        @inlinable public subscript(position: Int) -> YAMLNode {
+            parent.sibling(parent.storage.children[first + position])
         }
+
+        @inlinable public func index(after i: Int) -> Int { i + 1 }
+        @inlinable public func index(before i: Int) -> Int { i - 1 }
     }
 
     /// The pairs of a mapping node.
     public struct Pairs: RandomAccessCollection, Sendable {
-        let document: YAMLDocument
-        let first: Int
+        @usableFromInline let parent: YAMLNode
+        @usableFromInline let first: Int
         public let endIndex: Int
 
-        init(node: YAMLNode) {
+        @inlinable init(node: YAMLNode) {
             let record = node.record
-            document = node.document
+            parent = node
             if record.kind == .mapping {
                 first = Int(record.first)
                 endIndex = Int(record.count) / 2
@@ -151,13 +194,15 @@ public struct YAMLNode: Sendable {
         }
 
         /// Always 0.
-        public var startIndex: Int { 0 }
+        @inlinable public var startIndex: Int { 0 }
         /// The pair at a position.
-        public subscript(position: Int) -> Pair {
+        @inlinable public subscript(position: Int) -> Pair {
             let base = first + position * 2
-            return Pair(
-                key: YAMLNode(document: document, index: document.children[base]),
-                value: YAMLNode(document: document, index: document.children[base + 1]))
+            let children = parent.storage.children
+            return Pair(key: parent.sibling(children[base]), value: parent.sibling(children[base + 1]))
         }
+
+        @inlinable public func index(after i: Int) -> Int { i + 1 }
+        @inlinable public func index(before i: Int) -> Int { i - 1 }
     }
 }

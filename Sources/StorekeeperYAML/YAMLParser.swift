@@ -27,7 +27,23 @@ public enum YAMLParser {
                 at: SourceLocation(file: file, line: 1, column: 1))
             return YAMLParseResult(document: nil, diagnostics: [diagnostic])
         }
-        return bytes.withUnsafeBufferPointer { buffer in
+        switch UTF16Input.convert(bytes) {
+        case .notUTF16:
+            return build(bytes, file: file, limits: limits)
+        case .converted(let utf8):
+            return build(utf8, file: file, limits: limits)
+        case .invalid(let prefix):
+            let position = prefix.withUnsafeBufferPointer { SourceText.position(ofByte: prefix.count, in: $0) }
+            let diagnostic = Diagnostic(
+                .error, rule: YAMLRuleID.syntax,
+                "the file is not valid UTF-16 (a broken character or surrogate pair here); save it as UTF-8",
+                at: SourceLocation(file: file, line: position.line, column: position.column))
+            return YAMLParseResult(document: nil, diagnostics: [diagnostic])
+        }
+    }
+
+    private static func build(_ bytes: [UInt8], file: String, limits: YAMLLimits) -> YAMLParseResult {
+        bytes.withUnsafeBufferPointer { buffer in
             var builder = TreeBuilder(file: file, limits: limits, source: buffer)
             return builder.run()
         }

@@ -1,23 +1,15 @@
 import StorekeeperDiagnostics
 import StorekeeperYAML
 
-/// What one file (a catalog or a fragment) contributes, before the files
-/// are put together and cross-checked.
+/// What only the catalog file sets, and the includes of any file. Products,
+/// declarations and rules go straight into the `CatalogAccumulator`.
 struct DecodedFile {
     var name: Located<String>?
     var format = 1
     var app: App?
     var server: Server?
     var defaults = Defaults()
-    var features: [Located<String>] = []
-    var balances: [Located<String>] = []
-    var groups: [SubscriptionGroup] = []
     var includes: [Located<String>] = []
-    var products: [DecodedProduct] = []
-    var rules: [CustomRule] = []
-    /// Names of rules, including rules with other errors, for uniqueness.
-    var ruleNames: [Located<String>] = []
-    var references: [ReferenceUse] = []
 }
 
 /// Decodes the top level of a catalog file or a fragment.
@@ -32,7 +24,9 @@ enum CatalogFileDecoder {
 
     /// Decodes a catalog file (`fragmentDefaults` nil) or a fragment (with the
     /// catalog's defaults, which its products inherit).
-    static func decode(_ root: YAMLNode, fragmentDefaults: Defaults?, context: inout DecodingContext) -> DecodedFile {
+    static func decode(
+        _ root: YAMLNode, fragmentDefaults: Defaults?, into catalog: inout CatalogAccumulator, context: inout DecodingContext
+    ) -> DecodedFile {
         var file = DecodedFile()
         let isFragment = fragmentDefaults != nil
         guard root.kind == .mapping else {
@@ -73,31 +67,47 @@ enum CatalogFileDecoder {
                 context.missing("app", in: root, of: "this catalog", example: "{bundle-id: com.example.app}")
             }
             if let pair = fields["server"] { file.server = decodeServer(pair.value, context: &context) }
-            if let pair = fields["defaults"] { file.defaults = decodeDefaults(pair.value, context: &context, references: &file.references) }
+            if let pair = fields["defaults"] { file.defaults = decodeDefaults(pair.value, context: &context, references: &catalog.references) }
         }
         if let pair = fields["features"] {
-            file.features = decodeSymbols(pair.value, "'features'", kind: "feature", context: &context)
+            for feature in decodeSymbols(pair.value, "'features'", kind: "feature", context: &context) {
+                catalog.declare(feature: feature, context: &context)
+            }
         }
         if let pair = fields["balances"] {
-            file.balances = decodeSymbols(pair.value, "'balances'", kind: "balance", context: &context)
+            for balance in decodeSymbols(pair.value, "'balances'", kind: "balance", context: &context) {
+                catalog.declare(balance: balance, context: &context)
+            }
         }
-        if let pair = fields["groups"] { file.groups = decodeGroups(pair.value, context: &context) }
+        if let pair = fields["groups"] {
+            for group in decodeGroups(pair.value, context: &context) { catalog.declare(group: group, context: &context) }
+        }
         if let pair = fields["include"] {
             file.includes = context.stringList(pair.value, "'include'", example: "fragments/coins.yaml") ?? []
         }
         if let pair = fields["products"], context.expectSequence(pair.value, "'products'") {
             let defaults = fragmentDefaults ?? file.defaults
-            file.products.reserveCapacity(pair.value.items.count)
-            for item in pair.value.items {
-                file.products.append(ProductDecoder.decode(item, defaults: defaults, context: &context, references: &file.references))
+            let items = pair.value.items
+            catalog.reserve(items.count)
+            if items.count < ParallelProductDecoder.threshold {
+                for item in items {
+                    let decoded = ProductDecoder.decode(item, defaults: defaults, context: &context, references: &catalog.references)
+                    catalog.add(decoded, context: &context)
+                }
+            } else {
+                for chunk in ParallelProductDecoder.decode(items, defaults: defaults) {
+                    context.diagnostics.append(contentsOf: chunk.diagnostics)
+                    catalog.references.append(contentsOf: chunk.references)
+                    for decoded in chunk.products { catalog.add(decoded, context: &context) }
+                }
             }
         }
         if let pair = fields["rules"], context.expectSequence(pair.value, "'rules'") {
             for item in pair.value.items {
                 if item.kind == .mapping, let nameNode = item["name"], let name = nameNode.text, !nameNode.isNull {
-                    file.ruleNames.append(Located(name, at: nameNode.range))
+                    catalog.declare(ruleName: Located(name, at: nameNode.range), context: &context)
                 }
-                if let rule = RuleDecoder.decode(item, context: &context) { file.rules.append(rule) }
+                if let rule = RuleDecoder.decode(item, context: &context) { catalog.rules.append(rule) }
             }
         }
         return file
@@ -303,6 +313,7 @@ enum CatalogFileDecoder {
         var defaults = Defaults()
         guard context.expectMapping(node, "'defaults'") else { return defaults }
         for pair in node.pairs {
+            if let key = pair.key.text { defaults.written.insert(key) }
             switch pair.key.text {
             case "delivery": defaults.delivery = DeliveryDecoder.decode(pair.value, context: &context, references: &references)
             case "persistence": defaults.persistence = PersistenceDecoder.decodePersistence(pair.value, context: &context)

@@ -41,17 +41,18 @@ struct DecodingContext {
     // MARK: Kinds
 
     /// Whether the node is a mapping; reports otherwise.
-    mutating func expectMapping(_ node: YAMLNode, _ what: String) -> Bool {
-        expect(node, .mapping, what)
+    mutating func expectMapping(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool {
+        expect(node, .mapping, what())
     }
 
     /// Whether the node is a sequence; reports otherwise.
-    mutating func expectSequence(_ node: YAMLNode, _ what: String) -> Bool {
-        expect(node, .sequence, what)
+    mutating func expectSequence(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Bool {
+        expect(node, .sequence, what())
     }
 
-    private mutating func expect(_ node: YAMLNode, _ kind: YAMLNode.Kind, _ what: String) -> Bool {
+    private mutating func expect(_ node: YAMLNode, _ kind: YAMLNode.Kind, _ what: @autoclosure () -> String) -> Bool {
         if node.kind == kind { return true }
+        let what = what()
         if node.isNull {
             error(CatalogRuleID.wrongKind, "\(what) has no value; it should be \(kind)", at: node)
         } else {
@@ -61,13 +62,14 @@ struct DecodingContext {
     }
 
     /// The text of a scalar that is not null; reports a list, a mapping or an empty value.
-    mutating func text(_ node: YAMLNode, _ what: String, example: String) -> String? {
+    mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String, example: @autoclosure () -> String) -> String? {
         guard node.kind == .scalar, let text = node.text else {
+            let what = what(), example = example()
             error(CatalogRuleID.wrongKind, "\(what) should be a single value such as \(example), not \(node.kind)", at: node)
             return nil
         }
         if node.isNull {
-            error(CatalogRuleID.wrongKind, "\(what) has no value; write one such as \(example)", at: node)
+            error(CatalogRuleID.wrongKind, "\(what()) has no value; write one such as \(example())", at: node)
             return nil
         }
         return text
@@ -76,14 +78,14 @@ struct DecodingContext {
     // MARK: Values
 
     /// A non-empty string.
-    mutating func string(_ node: YAMLNode, _ what: String, example: String) -> Located<String>? {
-        guard let text = text(node, what, example: example) else { return nil }
+    mutating func string(_ node: YAMLNode, _ what: @autoclosure () -> String, example: @autoclosure () -> String) -> Located<String>? {
+        guard let text = text(node, what(), example: example()) else { return nil }
         return Located(text, at: node.range)
     }
 
     /// `true` or `false`, unquoted.
-    mutating func bool(_ node: YAMLNode, _ what: String) -> Located<Bool>? {
-        guard let text = text(node, what, example: "true or false") else { return nil }
+    mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Bool>? {
+        guard let text = text(node, what(), example: "true or false") else { return nil }
         if node.scalarStyle == .plain {
             switch text {
             case "true", "True", "TRUE": return Located(true, at: node.range)
@@ -100,37 +102,37 @@ struct DecodingContext {
             default: break
             }
         } else if ["true", "false"].contains(text.lowercased()) {
-            error(CatalogRuleID.wrongKind, "\(what) is the text \"\(text)\" in quotes; write \(text.lowercased()) without quotes for a boolean", at: node)
+            error(CatalogRuleID.wrongKind, "\(what()) is the text \"\(text)\" in quotes; write \(text.lowercased()) without quotes for a boolean", at: node)
             return nil
         }
-        error(CatalogRuleID.wrongKind, "\(what) must be true or false, not '\(text)'", at: node)
+        error(CatalogRuleID.wrongKind, "\(what()) must be true or false, not '\(text)'", at: node)
         return nil
     }
 
     /// A whole number in a range, unquoted.
-    mutating func integer(_ node: YAMLNode, _ what: String, in range: ClosedRange<Int>) -> Located<Int>? {
-        guard let text = text(node, what, example: "\(range.lowerBound)") else { return nil }
+    mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String, in range: ClosedRange<Int>) -> Located<Int>? {
+        guard let text = text(node, what(), example: "\(range.lowerBound)") else { return nil }
         guard let value = Self.wholeNumber(text) else {
-            error(CatalogRuleID.wrongKind, "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", at: node)
+            error(CatalogRuleID.wrongKind, "\(what()) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", at: node)
             return nil
         }
         if node.scalarStyle != .plain {
-            error(CatalogRuleID.wrongKind, "\(what) is the text \"\(text)\" in quotes; write \(value) without quotes for a number", at: node)
+            error(CatalogRuleID.wrongKind, "\(what()) is the text \"\(text)\" in quotes; write \(value) without quotes for a number", at: node)
             return nil
         }
         guard range.contains(value) else {
-            error(CatalogRuleID.outOfRange, "\(what) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)", at: node)
+            error(CatalogRuleID.outOfRange, "\(what()) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)", at: node)
             return nil
         }
         return Located(value, at: node.range)
     }
 
     /// One of an enumeration's spellings, with the nearest suggested when wrong.
-    mutating func enumeration<E: CatalogEnum>(_ node: YAMLNode, _ what: String, as type: E.Type = E.self) -> Located<E>? {
+    mutating func enumeration<E: CatalogEnum>(_ node: YAMLNode, _ what: @autoclosure () -> String, as type: E.Type = E.self) -> Located<E>? {
+        if let value = node.key(in: E.spellings) { return Located(value, at: node.range) }
+        guard let text = text(node, what(), example: E.allCases.first?.rawValue ?? "") else { return nil }
         let names = E.allCases.map(\.rawValue)
-        guard let text = text(node, what, example: names.first ?? "") else { return nil }
-        if let value = E(rawValue: text) { return Located(value, at: node.range) }
-        var message = "'\(text)' is not a valid \(what)"
+        var message = "'\(text)' is not a valid \(what())"
         if let nearest = Suggestion.nearest(to: text, in: names) { message += "; did you mean '\(nearest)'?" }
         message += " (expected one of: \(names.joined(separator: ", ")))"
         error(CatalogRuleID.invalidValue, message, at: node)
@@ -138,12 +140,12 @@ struct DecodingContext {
     }
 
     /// A list of strings (a single value is not accepted as a list of one).
-    mutating func stringList(_ node: YAMLNode, _ what: String, example: String) -> [Located<String>]? {
-        guard expectSequence(node, what) else { return nil }
+    mutating func stringList(_ node: YAMLNode, _ what: @autoclosure () -> String, example: @autoclosure () -> String) -> [Located<String>]? {
+        guard expectSequence(node, what()) else { return nil }
         var values: [Located<String>] = []
         values.reserveCapacity(node.items.count)
         for item in node.items {
-            if let value = string(item, "an entry of \(what)", example: example) { values.append(value) }
+            if let value = string(item, "an entry of \(what())", example: example()) { values.append(value) }
         }
         return values
     }

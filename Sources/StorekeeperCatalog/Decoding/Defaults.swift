@@ -1,9 +1,13 @@
 /// The catalog's `defaults`: values for products that leave them out.
-struct Defaults {
+struct Defaults: Sendable {
     var delivery: Delivery?
     var persistence: Persistence?
     var restore: Restore?
     var familyShareable: Located<Bool>?
+    /// Keys written under `defaults`, valid or not: a product that leaves out
+    /// a key with a broken default is not told to add it (the default's own
+    /// error says what to fix).
+    var written: Set<String> = []
 }
 
 /// A name a product or rule uses that must be declared somewhere in the

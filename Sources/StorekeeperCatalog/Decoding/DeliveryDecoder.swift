@@ -3,8 +3,10 @@ import StorekeeperYAML
 
 /// Decodes `delivery`, in its short form (`built-in`) or as a mapping.
 enum DeliveryDecoder {
-    static let keys = ["model", "unlocks", "grants", "content"]
-    static let contentKeys = ["source", "path", "size", "storage"]
+    enum Key: String, CaseIterable, Sendable { case model, unlocks, grants, content }
+    enum ContentKey: String, CaseIterable, Sendable { case source, path, size, storage }
+    static let keys = YAMLKeyTable<Key>()
+    static let contentKeys = YAMLKeyTable<ContentKey>()
     /// Apple hosts at most 2 GB of content per product.
     static let appleHostedLimit = ByteSize(bytes: 2_000_000_000)
 
@@ -21,22 +23,22 @@ enum DeliveryDecoder {
         var content: Content?
         var ok = true
         for pair in node.pairs {
-            switch pair.key.text {
-            case "model":
+            switch pair.key.key(in: keys) {
+            case .model?:
                 sawModel = true
                 model = context.enumeration(pair.value, "delivery model")
-            case "unlocks":
+            case .unlocks?:
                 guard let names = context.stringList(pair.value, "'unlocks'", example: "a feature") else { ok = false; continue }
                 unlocks = names
                 references.append(contentsOf: names.map { ReferenceUse(kind: .feature, name: $0) })
-            case "grants":
+            case .grants?:
                 guard let decoded = decodeGrants(pair.value, context: &context, references: &references) else { ok = false; continue }
                 grants = decoded
-            case "content":
+            case .content?:
                 content = decodeContent(pair.value, context: &context)
                 if content == nil { ok = false }
-            default:
-                context.unknownKey(pair.key, in: "'delivery'", known: keys)
+            case nil:
+                context.unknownKey(pair.key, in: "'delivery'", known: keys.names)
             }
         }
         if !sawModel { context.missing("model", in: node, of: "'delivery'", example: "built-in") }
@@ -68,24 +70,26 @@ enum DeliveryDecoder {
         var size: Located<ByteSize>?
         var storage: Located<ContentStorage>?
         var storageKey: YAMLNode?
+        var sawPath = false
         var ok = true
         for pair in node.pairs {
-            switch pair.key.text {
-            case "source":
+            switch pair.key.key(in: contentKeys) {
+            case .source?:
                 sawSource = true
                 source = context.enumeration(pair.value, "content source")
-            case "path":
+            case .path?:
+                sawPath = true
                 path = decodePath(pair.value, context: &context)
                 if path == nil { ok = false }
-            case "size":
+            case .size?:
                 size = decodeSize(pair.value, context: &context)
                 if size == nil { ok = false }
-            case "storage":
+            case .storage?:
                 storageKey = pair.key
                 storage = context.enumeration(pair.value, "content storage")
                 if storage == nil { ok = false }
-            default:
-                context.unknownKey(pair.key, in: "'content'", known: contentKeys)
+            case nil:
+                context.unknownKey(pair.key, in: "'content'", known: contentKeys.names)
             }
         }
         if !sawSource { context.missing("source", in: node, of: "'content'", example: "bundle") }
@@ -96,7 +100,7 @@ enum DeliveryDecoder {
                 context.error(CatalogRuleID.notApplicable, "'storage' applies to downloaded content; bundle content is inside the app, so remove it", at: storageKey)
                 ok = false
             }
-            if path == nil, ok {
+            if !sawPath {
                 context.missing("path", in: node, of: "bundle content", example: "Levels/forest.plist")
                 ok = false
             }
@@ -127,10 +131,12 @@ enum DeliveryDecoder {
         if path.hasPrefix("/") || path.hasPrefix("~") {
             return "is absolute; write it relative to the content's root, like Levels/forest.plist"
         }
-        if path.contains("\\") { return "uses '\\'; separate folders with '/'" }
         let bytes = Array(path.utf8)
-        if bytes.count >= 2, bytes[1] == UInt8(ascii: ":") { return "is absolute; write it relative to the content's root" }
-        if path.contains("://") { return "is a URL; write a path relative to the content's root" }
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            if bytes[colon...].starts(with: Array("://".utf8)) { return "is a URL; write a path relative to the content's root" }
+            if colon == 1 { return "is absolute (a drive letter); write it relative to the content's root, like Levels/forest.plist" }
+        }
+        if bytes.contains(UInt8(ascii: "\\")) { return "uses '\\'; separate folders with '/'" }
         var depth = 0
         for component in path.split(separator: "/") {
             switch component {

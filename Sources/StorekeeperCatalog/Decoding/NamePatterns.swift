@@ -29,16 +29,26 @@ enum NamePatterns {
 
     /// Product ids: 1 to 100 of `A-Z a-z 0-9 . _ -`.
     static func productID(_ text: String) -> String? {
-        let count = text.unicodeScalars.count
-        if count > 100 { return "is \(count) characters long; product ids have at most 100" }
+        // The common case, checked on bytes: every product has an id.
+        var text = text
+        let clean = text.withUTF8 { bytes in
+            guard bytes.count <= 100 else { return false }
+            for byte in bytes where !(isLetter(byte) || isDigit(byte) || byte == 0x2E || byte == 0x5F || byte == 0x2D) {
+                return false
+            }
+            return true
+        }
+        if clean, !text.isEmpty { return nil }
+        if text.isEmpty { return "is empty; a product id has 1 to 100 characters" }
         if let bad = firstInvalid(text, allowed: { isLetter($0) || isDigit($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }) {
             return "contains \(bad); product ids use only letters, digits, '.', '_' and '-'"
         }
-        return nil
+        return "is \(text.unicodeScalars.count) characters long; product ids have at most 100"
     }
 
     /// Catalog names: lower-case letters, digits and `-`.
     static func catalogName(_ text: String) -> String? {
+        if text.isEmpty { return "is empty; name the catalog with lower-case letters, digits and '-', like rocket-racer" }
         if let bad = firstInvalid(text, allowed: { isLower($0) || isDigit($0) || $0 == 0x2D }) {
             return "contains \(bad); a catalog name uses only lower-case letters, digits and '-'"
         }
@@ -49,8 +59,9 @@ enum NamePatterns {
     /// `-`, `_` or `.`; at most 64 characters. (Generated code turns them
     /// into identifiers, so they must start with a letter.)
     static func symbol(_ text: String, kind: String) -> String? {
-        let count = text.unicodeScalars.count
-        if count > 64 { return "is \(count) characters long; a \(kind) name has at most 64" }
+        let count = text.utf8.count
+        if count == 0 { return "is empty; a \(kind) name starts with a letter" }
+        if count > 64 { return "is \(text.unicodeScalars.count) characters long; a \(kind) name has at most 64" }
         if let first = text.utf8.first, !isLetter(first) {
             return "starts with '\(text.prefix(1))'; a \(kind) name starts with a letter"
         }
@@ -74,26 +85,45 @@ enum NamePatterns {
 
     /// Locales: a language (2 or 3 lower-case letters), an optional script
     /// (`Hans`) and an optional region (`US`, `419`), joined by `-`.
+    /// Checked byte by byte: every localization of every product has one.
     static func locale(_ text: String) -> String? {
-        let hint = "write a language code with an optional script and region, like en-US, fr, pt-BR or zh-Hans"
-        if text.contains("_") {
+        if text.utf8.contains(UInt8(ascii: "_")) {
             let fixed = text.replacingOccurrences(of: "_", with: "-")
             return "uses '_'; catalogs write locales with '-' (\(fixed))"
         }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Array($0.utf8) }
-        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(isLower) else {
-            return "is not a locale; \(hint)"
+        /// What the next segment may be: 0 language, 1 script or region, 2 region, 3 nothing.
+        var expecting = 0
+        var valid = true
+        var length = 0, allLower = true, allUpper = true, allDigits = true, titleCase = true
+        func endSegment() {
+            let isScript = length == 4 && titleCase
+            let isRegion = (length == 2 && allUpper) || (length == 3 && allDigits)
+            switch expecting {
+            case 0 where (2...3).contains(length) && allLower: expecting = 1
+            case 1 where isScript: expecting = 2
+            case 1 where isRegion, 2 where isRegion: expecting = 3
+            default: valid = false
+            }
+            length = 0
+            allLower = true
+            allUpper = true
+            allDigits = true
+            titleCase = true
         }
-        var rest = parts.dropFirst()
-        if let script = rest.first, script.count == 4, let head = script.first, head >= 0x41, head <= 0x5A,
-           script.dropFirst().allSatisfy(isLower) {
-            rest = rest.dropFirst()
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "-") {
+                endSegment()
+                continue
+            }
+            let lower = isLower(byte), upper = byte >= 0x41 && byte <= 0x5A
+            allLower = allLower && lower
+            allUpper = allUpper && upper
+            allDigits = allDigits && isDigit(byte)
+            titleCase = titleCase && (length == 0 ? upper : lower)
+            length += 1
         }
-        if let region = rest.first,
-           (region.count == 2 && region.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }) || (region.count == 3 && region.allSatisfy(isDigit)) {
-            rest = rest.dropFirst()
-        }
-        return rest.isEmpty ? nil : "is not a locale; \(hint)"
+        endSegment()
+        return valid ? nil : "is not a locale; write a language code with an optional script and region, like en-US, fr, pt-BR or zh-Hans"
     }
 }
 

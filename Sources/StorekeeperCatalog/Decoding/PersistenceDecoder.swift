@@ -2,8 +2,10 @@ import StorekeeperYAML
 
 /// Decodes `persistence` and `restore`, each in its short form (a name) or as a mapping.
 enum PersistenceDecoder {
-    static let persistenceKeys = ["strategy", "record"]
-    static let restoreKeys = ["policy", "trigger", "selection"]
+    enum PersistenceKey: String, CaseIterable, Sendable { case strategy, record }
+    enum RestoreKey: String, CaseIterable, Sendable { case policy, trigger, selection }
+    static let persistenceKeys = YAMLKeyTable<PersistenceKey>()
+    static let restoreKeys = YAMLKeyTable<RestoreKey>()
 
     static func decodePersistence(_ node: YAMLNode, context: inout DecodingContext) -> Persistence? {
         if node.kind == .scalar {
@@ -17,16 +19,16 @@ enum PersistenceDecoder {
         var recordKey: YAMLNode?
         var ok = true
         for pair in node.pairs {
-            switch pair.key.text {
-            case "strategy":
+            switch pair.key.key(in: persistenceKeys) {
+            case .strategy?:
                 sawStrategy = true
                 strategy = context.enumeration(pair.value, "persistence strategy")
-            case "record":
+            case .record?:
                 recordKey = pair.key
                 record = context.enumeration(pair.value, "record kind")
                 if record == nil { ok = false }
-            default:
-                context.unknownKey(pair.key, in: "'persistence'", known: persistenceKeys)
+            case nil:
+                context.unknownKey(pair.key, in: "'persistence'", known: persistenceKeys.names)
             }
         }
         if !sawStrategy { context.missing("strategy", in: node, of: "'persistence'", example: "receipt") }
@@ -52,20 +54,20 @@ enum PersistenceDecoder {
         var optionKeys: [YAMLNode] = []
         var ok = true
         for pair in node.pairs {
-            switch pair.key.text {
-            case "policy":
+            switch pair.key.key(in: restoreKeys) {
+            case .policy?:
                 sawPolicy = true
                 policy = context.enumeration(pair.value, "restore policy")
-            case "trigger":
+            case .trigger?:
                 optionKeys.append(pair.key)
                 trigger = context.enumeration(pair.value, "restore trigger")
                 if trigger == nil { ok = false }
-            case "selection":
+            case .selection?:
                 optionKeys.append(pair.key)
                 selection = context.enumeration(pair.value, "restore selection")
                 if selection == nil { ok = false }
-            default:
-                context.unknownKey(pair.key, in: "'restore'", known: restoreKeys)
+            case nil:
+                context.unknownKey(pair.key, in: "'restore'", known: restoreKeys.names)
             }
         }
         if !sawPolicy { context.missing("policy", in: node, of: "'restore'", example: "receipt-refresh") }

@@ -12,12 +12,27 @@ struct DecodedProduct {
 
 /// Decodes one entry of `products`.
 enum ProductDecoder {
-    static let keys = [
-        "id", "type", "reference-name", "price", "localizations", "family-shareable", "max-quantity",
-        "delivery", "persistence", "restore", "group", "level", "period", "introductory-offer", "duration",
+    enum Key: String, CaseIterable, Sendable {
+        case id, type, referenceName = "reference-name", price, localizations, familyShareable = "family-shareable"
+        case maxQuantity = "max-quantity", delivery, persistence, restore, group, level, period
+        case introductoryOffer = "introductory-offer", duration
+    }
+    enum LocalizationKey: String, CaseIterable, Sendable { case title, description }
+    enum OfferKey: String, CaseIterable, Sendable { case mode, period, periods, price }
+    static let keys = YAMLKeyTable<Key>()
+    static let localizationKeys = YAMLKeyTable<LocalizationKey>()
+    static let offerKeys = YAMLKeyTable<OfferKey>()
+
+    /// Fields that apply only to some types: the types, and how to name them.
+    static let applicability: [(key: Key, types: [ProductType], described: String)] = [
+        (.familyShareable, [.nonConsumable, .autoRenewableSubscription], "non-consumables and auto-renewable subscriptions"),
+        (.maxQuantity, [.consumable], "consumables"),
+        (.group, [.autoRenewableSubscription], "auto-renewable subscriptions"),
+        (.level, [.autoRenewableSubscription], "auto-renewable subscriptions"),
+        (.period, [.autoRenewableSubscription], "auto-renewable subscriptions"),
+        (.introductoryOffer, [.autoRenewableSubscription], "auto-renewable subscriptions"),
+        (.duration, [.nonRenewingSubscription], "non-renewing subscriptions"),
     ]
-    static let localizationKeys = ["title", "description"]
-    static let offerKeys = ["mode", "period", "periods", "price"]
     static let freeTrialPeriods: Set<String> = ["P3D", "P1W", "P2W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
     static let payUpFrontPeriods: Set<String> = ["P1M", "P2M", "P3M", "P6M", "P1Y"]
 
@@ -31,27 +46,29 @@ enum ProductDecoder {
         _ node: YAMLNode, defaults: Defaults, context: inout DecodingContext, references: inout [ReferenceUse]
     ) -> DecodedProduct {
         guard context.expectMapping(node, "a product") else { return DecodedProduct() }
+        // Any error reported while decoding this product keeps it out of the model.
+        let diagnosticsBefore = context.diagnostics.count
         var id, type, referenceName, price, localizations, familyShareable, maxQuantity: Field?
         var delivery, persistence, restore, group, level, period, offer, duration: Field?
         for pair in node.pairs {
             let field = Field(key: pair.key, value: pair.value)
-            switch pair.key.text {
-            case "id": id = field
-            case "type": type = field
-            case "reference-name": referenceName = field
-            case "price": price = field
-            case "localizations": localizations = field
-            case "family-shareable": familyShareable = field
-            case "max-quantity": maxQuantity = field
-            case "delivery": delivery = field
-            case "persistence": persistence = field
-            case "restore": restore = field
-            case "group": group = field
-            case "level": level = field
-            case "period": period = field
-            case "introductory-offer": offer = field
-            case "duration": duration = field
-            default: context.unknownKey(pair.key, in: "a product", known: keys)
+            switch pair.key.key(in: keys) {
+            case .id?: id = field
+            case .type?: type = field
+            case .referenceName?: referenceName = field
+            case .price?: price = field
+            case .localizations?: localizations = field
+            case .familyShareable?: familyShareable = field
+            case .maxQuantity?: maxQuantity = field
+            case .delivery?: delivery = field
+            case .persistence?: persistence = field
+            case .restore?: restore = field
+            case .group?: group = field
+            case .level?: level = field
+            case .period?: period = field
+            case .introductoryOffer?: offer = field
+            case .duration?: duration = field
+            case nil: context.unknownKey(pair.key, in: "a product", known: keys.names)
             }
         }
 
@@ -83,21 +100,24 @@ enum ProductDecoder {
 
         // Fields that belong to other types are reported at their key, whatever their value.
         if let productType = decodedType?.value {
-            let rules: [(Field?, String, Set<ProductType>, String)] = [
-                (familyShareable, "family-shareable", [.nonConsumable, .autoRenewableSubscription], "non-consumables and auto-renewable subscriptions"),
-                (maxQuantity, "max-quantity", [.consumable], "consumables"),
-                (group, "group", [.autoRenewableSubscription], "auto-renewable subscriptions"),
-                (level, "level", [.autoRenewableSubscription], "auto-renewable subscriptions"),
-                (period, "period", [.autoRenewableSubscription], "auto-renewable subscriptions"),
-                (offer, "introductory-offer", [.autoRenewableSubscription], "auto-renewable subscriptions"),
-                (duration, "duration", [.nonRenewingSubscription], "non-renewing subscriptions"),
-            ]
-            for (field, key, types, described) in rules {
-                guard let field, !types.contains(productType) else { continue }
-                var message = "'\(key)' applies only to \(described); this product is \(productType.rawValue), so remove it"
-                if key == "period", productType == .nonRenewingSubscription {
+            for rule in applicability where !rule.types.contains(productType) {
+                let field: Field?
+                switch rule.key {
+                case .familyShareable: field = familyShareable
+                case .maxQuantity: field = maxQuantity
+                case .group: field = group
+                case .level: field = level
+                case .period: field = period
+                case .introductoryOffer: field = offer
+                case .duration: field = duration
+                default: field = nil
+                }
+                guard let field else { continue }
+                let key = rule.key.rawValue
+                var message = "'\(key)' applies only to \(rule.described); this product is \(productType.rawValue), so remove it"
+                if rule.key == .period, productType == .nonRenewingSubscription {
                     message += " (a non-renewing subscription lasts a `duration`)"
-                } else if key == "duration", productType == .autoRenewableSubscription {
+                } else if rule.key == .duration, productType == .autoRenewableSubscription {
                     message += " (an auto-renewable subscription renews every `period`)"
                 }
                 context.error(CatalogRuleID.notApplicable, message, at: field.key)
@@ -113,8 +133,9 @@ enum ProductDecoder {
                 fallback.isInherited = true
                 return fallback
             }
-            context.error(CatalogRuleID.missingKey, "this product is missing '\(key)'; add `\(key): \(example)`, or set it for every product under `defaults`", at: node)
             complete = false
+            if defaults.written.contains(key) { return nil }
+            context.error(CatalogRuleID.missingKey, "this product is missing '\(key)'; add `\(key): \(example)`, or set it for every product under `defaults`", at: node)
             return nil
         }
         let deliveryValue = delivery == nil
@@ -154,14 +175,17 @@ enum ProductDecoder {
             break
         }
 
-        guard complete, let decodedID, let decodedType, let decodedName, let decodedPrice, let decodedLocalizations,
+        if !complete || context.diagnostics[diagnosticsBefore...].contains(where: { $0.severity == .error }) {
+            return DecodedProduct(product: nil, id: decodedID, referenceName: decodedName)
+        }
+        guard let decodedID, let decodedType, let decodedName, let decodedPrice, let decodedLocalizations,
               let deliveryValue, let persistenceValue, let restoreValue
         else {
             return DecodedProduct(product: nil, id: decodedID, referenceName: decodedName)
         }
         // A family-sharing default applies only to the types that can be shared.
         var family = decodedFamily
-        if family == nil, [.nonConsumable, .autoRenewableSubscription].contains(decodedType.value) {
+        if family == nil, decodedType.value == .nonConsumable || decodedType.value == .autoRenewableSubscription {
             family = defaults.familyShareable
         }
         let product = Product(
@@ -183,8 +207,8 @@ enum ProductDecoder {
 
     static func decodeReferenceName(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
         guard let name = context.string(node, "'reference-name'", example: "Rocket Car") else { return nil }
-        let count = name.value.count
-        if count > 64 {
+        // Most names are short: count characters only when the bytes could exceed the limit.
+        if name.value.utf8.count > 64, case let count = name.value.count, count > 64 {
             context.error(CatalogRuleID.outOfRange, "the reference name is \(count) characters long; App Store Connect allows at most 64", at: node)
             return nil
         }
@@ -213,6 +237,7 @@ enum ProductDecoder {
             return nil
         }
         var result: [Localization] = []
+        result.reserveCapacity(node.pairs.count)
         var ok = true
         for pair in node.pairs {
             guard let locale = decodeLocale(pair.key, context: &context), context.expectMapping(pair.value, "the '\(pair.key.text ?? "")' localization") else {
@@ -223,15 +248,15 @@ enum ProductDecoder {
             var description: Located<String>?
             var sawTitle = false, sawDescription = false
             for field in pair.value.pairs {
-                switch field.key.text {
-                case "title":
+                switch field.key.key(in: localizationKeys) {
+                case .title?:
                     sawTitle = true
                     title = context.string(field.value, "'title'", example: "Rocket Car")
-                case "description":
+                case .description?:
                     sawDescription = true
                     description = context.string(field.value, "'description'", example: "Fly over the traffic")
-                default:
-                    context.unknownKey(field.key, in: "a localization", known: localizationKeys)
+                case nil:
+                    context.unknownKey(field.key, in: "a localization", known: localizationKeys.names)
                 }
             }
             if !sawTitle { context.missing("title", in: pair.value, of: "the '\(locale.value)' localization", example: "Rocket Car") }
@@ -290,23 +315,23 @@ enum ProductDecoder {
         var sawMode = false, sawPeriod = false
         var ok = true
         for pair in node.pairs {
-            switch pair.key.text {
-            case "mode":
+            switch pair.key.key(in: offerKeys) {
+            case .mode?:
                 sawMode = true
                 mode = context.enumeration(pair.value, "offer mode")
-            case "period":
+            case .period?:
                 sawPeriod = true
                 period = decodePeriod(pair.value, "the offer's 'period'", context: &context)
-            case "periods":
+            case .periods?:
                 periodsKey = pair.key
                 periods = context.integer(pair.value, "'periods'", in: 1...12)
                 if periods == nil { ok = false }
-            case "price":
+            case .price?:
                 priceKey = pair.key
                 offerPrice = decodePrice(pair.value, context: &context)
                 if offerPrice == nil { ok = false }
-            default:
-                context.unknownKey(pair.key, in: "'introductory-offer'", known: offerKeys)
+            case nil:
+                context.unknownKey(pair.key, in: "'introductory-offer'", known: offerKeys.names)
             }
         }
         if !sawMode { context.missing("mode", in: node, of: "'introductory-offer'", example: "free-trial") }

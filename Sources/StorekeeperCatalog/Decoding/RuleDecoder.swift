@@ -91,7 +91,8 @@ enum RuleDecoder {
     /// A product id, with `*` standing for any run of characters.
     static func decodePattern(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
         guard let pattern = context.string(node, "'product'", example: "com.example.app.*") else { return nil }
-        if let problem = NamePatterns.productID(pattern.value.replacingOccurrences(of: "*", with: "")) {
+        let literal = pattern.value.replacingOccurrences(of: "*", with: "")
+        if !literal.isEmpty, let problem = NamePatterns.productID(literal) {
             context.error(CatalogRuleID.invalidName, "the product pattern '\(pattern.value)' \(problem) (and '*')", at: node)
             return nil
         }

@@ -44,17 +44,19 @@ public struct CatalogLoader: Sendable {
         if let error = parsed.readError {
             context.diagnostics.append(Diagnostic(.error, rule: CatalogRuleID.include, "cannot read the catalog: \(error)", at: SourceLocation(file: path, line: 1, column: 1)))
         }
-        guard let root = parsed.document?.root else {
+        var accumulator = CatalogAccumulator()
+        guard let catalogFile = parsed.document?.withUnownedRoot({ root in
+            root.map { CatalogFileDecoder.decode($0, fragmentDefaults: nil, into: &accumulator, context: &context) }
+        }) else {
             return CatalogLoadResult(catalog: nil, diagnostics: context.diagnostics, files: [path])
         }
-        let catalogFile = CatalogFileDecoder.decode(root, fragmentDefaults: nil, context: &context)
-        var fragments: [DecodedFile] = []
         var files = [path]
         var visited: Set<String> = [path]
         followIncludes(
             of: catalogFile, at: path, chain: [IncludeLink(file: path, site: nil)], defaults: catalogFile.defaults,
-            context: &context, cache: &cache, fragments: &fragments, files: &files, visited: &visited)
-        let catalog = CatalogAssembler.assemble(catalog: catalogFile, fragments: fragments, files: files, context: &context)
+            into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited)
+        cache.release(files)
+        let catalog = accumulator.finish(catalogFile, files: files, context: &context)
         return CatalogLoadResult(catalog: catalog, diagnostics: context.diagnostics, files: files)
     }
 
@@ -66,8 +68,8 @@ public struct CatalogLoader: Sendable {
 
     private func followIncludes(
         of file: DecodedFile, at path: String, chain: [IncludeLink], defaults: Defaults,
-        context: inout DecodingContext, cache: inout ParsedFiles,
-        fragments: inout [DecodedFile], files: inout [String], visited: inout Set<String>
+        into accumulator: inout CatalogAccumulator, context: inout DecodingContext, cache: inout ParsedFiles,
+        files: inout [String], visited: inout Set<String>
     ) {
         for include in file.includes {
             if include.value.hasPrefix("/") || include.value.hasPrefix("~") {
@@ -98,12 +100,12 @@ public struct CatalogLoader: Sendable {
             }
             files.append(target)
             context.diagnostics.append(contentsOf: parsed.diagnostics)
-            guard let root = parsed.document?.root else { continue }
-            let fragment = CatalogFileDecoder.decode(root, fragmentDefaults: defaults, context: &context)
-            fragments.append(fragment)
+            guard let fragment = parsed.document?.withUnownedRoot({ root in
+                root.map { CatalogFileDecoder.decode($0, fragmentDefaults: defaults, into: &accumulator, context: &context) }
+            }) else { continue }
             followIncludes(
                 of: fragment, at: target, chain: chain + [IncludeLink(file: target, site: include)], defaults: defaults,
-                context: &context, cache: &cache, fragments: &fragments, files: &files, visited: &visited)
+                into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited)
         }
     }
 
@@ -139,4 +141,13 @@ struct ParsedFile {
 /// The files parsed in one run, by normalized path.
 struct ParsedFiles {
     var files: [String: ParsedFile] = [:]
+
+    /// Drops the node trees of files a catalog has finished with, keeping
+    /// their diagnostics: the trees are the largest thing a run holds, and
+    /// a fragment that another catalog includes again is simply re-parsed.
+    mutating func release(_ paths: [String]) {
+        for path in paths where files[path]?.document != nil {
+            files[path] = nil
+        }
+    }
 }

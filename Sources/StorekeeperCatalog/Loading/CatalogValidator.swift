@@ -25,8 +25,9 @@ public enum ValidationInputError: Error, Sendable, Hashable, CustomStringConvert
 /// Validates the catalogs named by files and directories, as
 /// `storekeeper validate` does.
 ///
-/// A file is validated as a catalog. A directory is searched (hidden folders
-/// and `.build` skipped) for `*.yaml` and `*.yml` files with a top-level
+/// A file is validated as a catalog. A directory is searched (hidden entries
+/// skipped, links to folders not followed, pipes and devices never opened)
+/// for `*.yaml` and `*.yml` files with a top-level
 /// `catalog` key; fragments are checked through the catalogs that include
 /// them, and every file is parsed once however many catalogs include it.
 public struct CatalogValidator: Sendable {
@@ -47,6 +48,8 @@ public struct CatalogValidator: Sendable {
             switch loader.reader.kind(of: path) {
             case .missing:
                 throw .notFound(path)
+            case .other:
+                throw .unreadable(path, reason: "not a regular file or directory")
             case .file:
                 let normalized = SourcePath.normalize(path)
                 if explicit.insert(normalized).inserted { catalogs.append(normalized) }
@@ -94,7 +97,8 @@ public struct CatalogValidator: Sendable {
                 let path = folder == "." ? name : folder + "/" + name
                 switch loader.reader.kind(of: path) {
                 case .directory:
-                    pending.append(path)
+                    // Links to folders are not followed: a link to an enclosing folder would loop.
+                    if !loader.reader.isSymbolicLink(path) { pending.append(path) }
                 case .file where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
                     if isCatalogFile(path, cache: &cache) { found.append(path) }
                 default:

@@ -13,12 +13,15 @@ public struct FileSystemReader: SourceReader {
     public init() {}
 
     public func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking, so that opening a pipe returns at once instead of
+        // waiting for a writer; anything but a regular file is then refused.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, errno) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure(path, errno) }
         if (status.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path, reason: "not a regular file") }
         let size = Int(status.st_size)
         guard size <= limit else { throw .tooLarge(path, size: size, limit: limit) }
         var bytes = [UInt8](repeating: 0, count: size)
@@ -41,7 +44,17 @@ public struct FileSystemReader: SourceReader {
     public func kind(of path: String) -> SourceKind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
-        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    public func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {

@@ -8,6 +8,14 @@ public protocol SourceReader: Sendable {
     func kind(of path: String) -> SourceKind
     /// The names (not paths) of the entries of a directory.
     func entries(ofDirectory path: String) throws(SourceReadError) -> [String]
+    /// Whether a path is a symbolic link. Directory searches do not follow
+    /// links to folders, which could otherwise loop.
+    func isSymbolicLink(_ path: String) -> Bool
+}
+
+extension SourceReader {
+    /// Readers without links (memory) have none.
+    public func isSymbolicLink(_ path: String) -> Bool { false }
 }
 
 /// What a path names.
@@ -18,6 +26,9 @@ public enum SourceKind: Sendable, Hashable {
     case directory
     /// Nothing: the path does not exist.
     case missing
+    /// Something that is neither: a pipe, a socket, a device. Never read,
+    /// since reading a pipe could wait forever.
+    case other
 }
 
 /// Why a file could not be read.

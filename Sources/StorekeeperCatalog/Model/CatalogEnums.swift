@@ -1,11 +1,19 @@
+import StorekeeperYAML
+
 /// A catalog enumeration spelled in kebab-case in YAML.
 ///
 /// Conforming types get their YAML spelling from `rawValue` and their list of
 /// valid spellings (for "did you mean" suggestions) from `allCases`.
-public protocol CatalogEnum: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {}
+public protocol CatalogEnum: RawRepresentable, CaseIterable, Hashable, Sendable where RawValue == String {
+    /// The spellings, for matching a YAML value without making a `String`.
+    static var spellings: YAMLKeyTable<Self> { get }
+}
 
 /// The four kinds of in-app purchase product.
 public enum ProductType: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<ProductType>()
+
     /// Used up and bought again (coins, hints); not restored.
     case consumable
     /// Bought once, kept forever, restorable.
@@ -18,6 +26,9 @@ public enum ProductType: String, CatalogEnum {
 
 /// A platform an app runs on.
 public enum Platform: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<Platform>()
+
     /// iPhone and iPad.
     case ios
     /// Mac.
@@ -32,6 +43,9 @@ public enum Platform: String, CatalogEnum {
 
 /// How the app identifies the user to its server.
 public enum ServerIdentity: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<ServerIdentity>()
+
     /// The user signs in to an account (works across devices).
     case account
     /// A device identifier (cannot restore on another device).
@@ -40,6 +54,9 @@ public enum ServerIdentity: String, CatalogEnum {
 
 /// Who delivers what a purchase buys.
 public enum DeliveryModel: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<DeliveryModel>()
+
     /// Everything ships in the app (or is Apple-hosted); the purchase unlocks it.
     case builtIn = "built-in"
     /// The app's server delivers it, after validating the receipt.
@@ -48,6 +65,9 @@ public enum DeliveryModel: String, CatalogEnum {
 
 /// Where a product's associated content comes from.
 public enum ContentSource: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<ContentSource>()
+
     /// Shipped inside the app bundle.
     case bundle
     /// Hosted by Apple and downloaded through StoreKit.
@@ -58,6 +78,9 @@ public enum ContentSource: String, CatalogEnum {
 
 /// Where downloaded content is kept on the device.
 public enum ContentStorage: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<ContentStorage>()
+
     /// The caches folder: may be purged, then downloaded again.
     case cache
     /// The documents folder, excluded from backups: kept.
@@ -66,6 +89,9 @@ public enum ContentStorage: String, CatalogEnum {
 
 /// Where the record of a purchase is kept.
 public enum PersistenceStrategy: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<PersistenceStrategy>()
+
     /// The app receipt is the record.
     case receipt
     /// The user defaults system.
@@ -80,6 +106,9 @@ public enum PersistenceStrategy: String, CatalogEnum {
 
 /// What a user-defaults or iCloud record holds.
 public enum RecordKind: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<RecordKind>()
+
     /// A boolean or a number.
     case flag
     /// A copy of the transaction's receipt, which resists tampering.
@@ -88,6 +117,9 @@ public enum RecordKind: String, CatalogEnum {
 
 /// How purchases are restored.
 public enum RestorePolicy: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<RestorePolicy>()
+
     /// Refresh the receipt and deliver what it lists; no new transactions.
     case receiptRefresh = "receipt-refresh"
     /// Replay completed transactions (needed to download Apple-hosted content again).
@@ -102,6 +134,9 @@ public enum RestorePolicy: String, CatalogEnum {
 
 /// What starts a restore.
 public enum RestoreTrigger: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<RestoreTrigger>()
+
     /// A Restore Purchases button.
     case user
     /// Every launch (prompts for credentials; discouraged).
@@ -110,6 +145,9 @@ public enum RestoreTrigger: String, CatalogEnum {
 
 /// Which content a restore downloads again.
 public enum RestoreSelection: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<RestoreSelection>()
+
     /// Everything.
     case all
     /// What the user chooses.
@@ -118,6 +156,9 @@ public enum RestoreSelection: String, CatalogEnum {
 
 /// The billing period of an auto-renewable subscription.
 public enum SubscriptionPeriod: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<SubscriptionPeriod>()
+
     /// One week.
     case oneWeek = "P1W"
     /// One month.
@@ -134,6 +175,9 @@ public enum SubscriptionPeriod: String, CatalogEnum {
 
 /// How an introductory offer is paid.
 public enum OfferMode: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<OfferMode>()
+
     /// Nothing for the offer's period.
     case freeTrial = "free-trial"
     /// A reduced price for each of several periods.
@@ -144,6 +188,9 @@ public enum OfferMode: String, CatalogEnum {
 
 /// The state a transaction is reported in.
 public enum TransactionState: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<TransactionState>()
+
     /// Being processed by the store.
     case purchasing
     /// Waiting for an outside action such as Ask to Buy.
@@ -158,6 +205,9 @@ public enum TransactionState: String, CatalogEnum {
 
 /// The store's reasons for a failed transaction.
 public enum StoreErrorCode: String, CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<StoreErrorCode>()
+
     /// An error the store could not name.
     case unknown
     /// The client may not make the request.

@@ -10,7 +10,11 @@ public struct Delivery: Sendable, Hashable {
     /// Declared balances a consumable adds to, per unit bought.
     public var grants: [Grant]
     /// Associated content.
-    public var content: Content?
+    public var content: Content? {
+        get { contentBox?.value }
+        set { contentBox = newValue.map(Box.init) }
+    }
+    private var contentBox: Box<Content>?
     /// Where this delivery was written: the product, or `defaults` when inherited.
     public var location: SourceLocation
     /// Whether the product inherited it from `defaults`.
@@ -21,7 +25,7 @@ public struct Delivery: Sendable, Hashable {
         self.model = model
         self.unlocks = unlocks
         self.grants = grants
-        self.content = content
+        contentBox = content.map(Box.init)
         self.location = location
         self.isInherited = isInherited
     }

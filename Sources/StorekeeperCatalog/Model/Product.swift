@@ -23,9 +23,17 @@ public struct Product: Sendable, Hashable {
     /// How the purchase is restored.
     public var restore: Restore
     /// Group, level, period and offer of an auto-renewable subscription.
-    public var subscription: Subscription?
+    public var subscription: Subscription? {
+        get { subscriptionBox?.value }
+        set { subscriptionBox = newValue.map(Box.init) }
+    }
     /// How long a non-renewing subscription lasts.
-    public var duration: Located<ISOPeriod>?
+    public var duration: Located<ISOPeriod>? {
+        get { durationBox?.value }
+        set { durationBox = newValue.map(Box.init) }
+    }
+    private var subscriptionBox: Box<Subscription>?
+    private var durationBox: Box<Located<ISOPeriod>>?
     /// The product's mapping in the source.
     public var location: SourceLocation
 
@@ -46,8 +54,8 @@ public struct Product: Sendable, Hashable {
         self.delivery = delivery
         self.persistence = persistence
         self.restore = restore
-        self.subscription = subscription
-        self.duration = duration
+        subscriptionBox = subscription.map(Box.init)
+        durationBox = duration.map(Box.init)
         self.location = location
     }
 

@@ -153,10 +153,18 @@ public struct TextReporter: Sendable {
         }
     }
 
+    /// The longest source line quoted whole; a longer one (minified YAML, a
+    /// line of 100,000 brackets) is cut to a window around the column.
+    static let maximumExcerptWidth = 160
+
     private func appendExcerpt(_ range: SourceRange, to output: inout String) {
         let start = range.start
         guard start.line >= 1, let raw = sourceLine(start.file, start.line) else { return }
-        let scalars = Self.withoutLineTerminator(raw)
+        var scalars = Self.withoutLineTerminator(raw)
+        var range = range
+        if scalars.count > Self.maximumExcerptWidth {
+            (scalars, range) = Self.window(scalars, around: range)
+        }
 
         let number = String(start.line)
         let width = max(5, number.count)
@@ -171,6 +179,25 @@ public struct TextReporter: Sendable {
         output += String(repeating: " ", count: width) + " | " + marker.padding
         output += colors ? ANSI.boldGreen + marker.caret + ANSI.reset : marker.caret
         output += "\n"
+    }
+
+    /// A window of a long line around the range's start, with `…` where it
+    /// was cut, and the range moved to match.
+    static func window(_ scalars: [Unicode.Scalar], around range: SourceRange) -> ([Unicode.Scalar], SourceRange) {
+        let half = maximumExcerptWidth / 2
+        let column = min(max(range.start.column, 1), scalars.count + 1)
+        let low = max(0, min(column - 1 - half, scalars.count - maximumExcerptWidth))
+        let high = min(scalars.count, low + maximumExcerptWidth)
+        var window: [Unicode.Scalar] = low > 0 ? ["…"] : []
+        window.append(contentsOf: scalars[low..<high])
+        if high < scalars.count { window.append("…") }
+        let shift = low - (low > 0 ? 1 : 0)
+        var moved = range
+        moved.start.column -= shift
+        if range.end.line == range.start.line {
+            moved.end.column = min(range.end.column - shift, window.count + 1)
+        }
+        return (window, moved)
     }
 
     /// The padding before the caret and the caret itself (`^~~~`) for `range`

@@ -1,0 +1,134 @@
+import StorekeeperDiagnostics
+
+/// Gathers what a catalog's files declare and define, in reading order
+/// (catalog file first, then fragments in include order), checking
+/// uniqueness as each name arrives; `finish` checks references and builds the
+/// `Catalog`. Products go straight into one array, never copied between files.
+struct CatalogAccumulator {
+    var products: [Product] = []
+    var rules: [CustomRule] = []
+    var references: [ReferenceUse] = []
+    private var features: [Located<String>] = []
+    private var balances: [Located<String>] = []
+    private var groups: [SubscriptionGroup] = []
+    private var firstFeature: [String: SourceLocation] = [:]
+    private var firstBalance: [String: SourceLocation] = [:]
+    private var firstGroup: [String: SourceLocation] = [:]
+    private var firstID: [String: SourceLocation] = [:]
+    private var firstReferenceName: [String: SourceLocation] = [:]
+    private var firstRuleName: [String: SourceLocation] = [:]
+    /// Product entries read, valid or not.
+    private var productEntries = 0
+
+    /// Makes room for `count` more products, so the tables never rehash while they fill.
+    mutating func reserve(_ count: Int) {
+        products.reserveCapacity(products.count + count)
+        firstID.reserveCapacity(firstID.count + count)
+        firstReferenceName.reserveCapacity(firstReferenceName.count + count)
+        references.reserveCapacity(references.count + 2 * count)
+    }
+
+    mutating func declare(feature: Located<String>, context: inout DecodingContext) {
+        if Self.isFirst(feature, kind: "feature", in: &firstFeature, context: &context) { features.append(feature) }
+    }
+
+    mutating func declare(balance: Located<String>, context: inout DecodingContext) {
+        if Self.isFirst(balance, kind: "balance", in: &firstBalance, context: &context) { balances.append(balance) }
+    }
+
+    mutating func declare(group: SubscriptionGroup, context: inout DecodingContext) {
+        if Self.isFirst(group.id, kind: "group", in: &firstGroup, context: &context) { groups.append(group) }
+    }
+
+    mutating func declare(ruleName: Located<String>, context: inout DecodingContext) {
+        _ = Self.isFirst(ruleName, kind: "rule name", in: &firstRuleName, context: &context, verb: "used")
+    }
+
+    /// Registers a decoded product entry: its id and reference name must be
+    /// new (a repeat is an error with a note at the first); a complete product
+    /// with a new id joins the catalog.
+    mutating func add(_ entry: consuming DecodedProduct, context: inout DecodingContext) {
+        productEntries += 1
+        var duplicate = false
+        let id = entry.id, name = entry.referenceName
+        if let id {
+            if let first = firstID[id.value] {
+                context.error(CatalogRuleID.duplicateID, "the product id '\(id.value)' is already used; every product needs its own id", at: id,
+                              notes: [Diagnostic.Note("first used here", at: first)])
+                duplicate = true
+            } else {
+                firstID[id.value] = id.location
+            }
+        }
+        if let name {
+            if let first = firstReferenceName[name.value] {
+                context.error(CatalogRuleID.duplicateName, "the reference name '\(name.value)' is already used; App Store Connect needs each to be unique", at: name,
+                              notes: [Diagnostic.Note("first used here", at: first)])
+            } else {
+                firstReferenceName[name.value] = name.location
+            }
+        }
+        if !duplicate, let product = (consume entry).product { products.append(product) }
+    }
+
+    /// Checks references and rule patterns, and builds the catalog when its
+    /// header could be read.
+    mutating func finish(_ file: DecodedFile, files: [String], context: inout DecodingContext) -> Catalog? {
+        checkReferences(context: &context)
+        for rule in rules {
+            if let pattern = rule.condition.product, productEntries > 0 { checkPattern(pattern, context: &context) }
+        }
+        guard let name = file.name, let app = file.app else { return nil }
+        if productEntries == 0 {
+            context.error(CatalogRuleID.noProducts, "the catalog has no products; list at least one under `products` (here or in an included fragment)", at: name)
+        }
+        return Catalog(
+            name: name, format: file.format, app: app, server: file.server, features: features, balances: balances,
+            groups: groups, products: products, rules: rules, files: files)
+    }
+
+    private static func isFirst(
+        _ name: Located<String>, kind: String, in seen: inout [String: SourceLocation], context: inout DecodingContext, verb: String = "declared"
+    ) -> Bool {
+        if let first = seen[name.value] {
+            let message = verb == "used"
+                ? "the \(kind) '\(name.value)' is already used; give each its own"
+                : "the \(kind) '\(name.value)' is declared twice; remove this one"
+            context.error(CatalogRuleID.duplicateName, message, at: name, notes: [Diagnostic.Note("first \(verb) here", at: first)])
+            return false
+        }
+        seen[name.value] = name.location
+        return true
+    }
+
+    private func checkReferences(context: inout DecodingContext) {
+        for use in references {
+            let declared: [String: SourceLocation]
+            switch use.kind {
+            case .feature: declared = firstFeature
+            case .balance: declared = firstBalance
+            case .group: declared = firstGroup
+            }
+            guard declared[use.name.value] == nil else { continue }
+            var message = "the \(use.kind.rawValue) '\(use.name.value)' is not declared"
+            if let nearest = Suggestion.nearest(to: use.name.value, in: declared.keys.sorted()) {
+                message += "; did you mean '\(nearest)'?"
+            } else {
+                message += "; declare it under `\(use.kind.declaration)`"
+            }
+            context.error(CatalogRuleID.undeclared, message, at: use.name)
+        }
+    }
+
+    /// A rule's product pattern should match a product: otherwise it is most likely a typo.
+    private func checkPattern(_ pattern: Located<String>, context: inout DecodingContext) {
+        if !pattern.value.contains("*") {
+            guard firstID[pattern.value] == nil else { return }
+            let hint = Suggestion.didYouMean(pattern.value, in: firstID.keys.sorted())
+            context.diagnostics.append(Diagnostic(.warning, rule: CatalogRuleID.unmatchedPattern, "no product has the id '\(pattern.value)', so this rule never applies\(hint)", at: pattern.range))
+            return
+        }
+        if firstID.keys.contains(where: { Glob.matches(pattern.value, $0) }) { return }
+        context.diagnostics.append(Diagnostic(.warning, rule: CatalogRuleID.unmatchedPattern, "the pattern '\(pattern.value)' matches no product, so this rule never applies", at: pattern.range))
+    }
+}
