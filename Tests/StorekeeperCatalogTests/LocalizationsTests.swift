@@ -90,9 +90,9 @@ import Testing
         let fixture = localized("{en-US: {titel: Item, description: An item}}")
         let column = position(of: "titel", in: fixture.text).column
         let result = fixture.load()
+        // The typo is the whole mistake: no second error for the missing 'title'.
         expectExactly(result.diagnostics, [
             ("unknown-key", fixture.line("localizations"), column),
-            ("missing-key", fixture.line("localizations"), column - 1),
         ])
         try expectDiagnostic(result.diagnostics, "unknown-key", at: fixture.line("localizations"), column, mentions: ["did you mean 'title'?"])
     }

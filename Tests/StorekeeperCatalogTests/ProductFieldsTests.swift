@@ -194,15 +194,15 @@ import Testing
 
     // MARK: Unknown and missing keys
 
-    @Test func aMisspelledKeySuggestsTheNearestAndTheRealKeyIsMissing() throws {
+    @Test func aMisspelledKeySuggestsTheNearestAndIsNotAlsoMissing() throws {
         let fixture = CatalogFixture().without("price").with("prise", "\"0.99\"")
         let result = fixture.load()
+        // One mistake, one error: the typo, naming the key it should be.
         expectExactly(result.diagnostics, [
             ("unknown-key", fixture.line("prise"), fixture.keyColumn),
-            ("missing-key", fixture.productLine, fixture.productColumn),
         ])
         try expectDiagnostic(result.diagnostics, "unknown-key", at: fixture.line("prise"), 5, mentions: ["'prise'", "a product", "did you mean 'price'?"])
-        try expectDiagnostic(result.diagnostics, "missing-key", at: fixture.productLine, 5, mentions: ["missing 'price'", "price: \"0.99\""])
+        #expect(result.catalog?.products.isEmpty == true)
     }
 
     @Test func anUnknownKeyFarFromAnyListsTheKnownKeys() throws {

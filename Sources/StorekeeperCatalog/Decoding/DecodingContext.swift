@@ -6,6 +6,10 @@ import StorekeeperYAML
 /// and returns nil; decoding goes on, so one run reports every problem.
 struct DecodingContext {
     var diagnostics: [Diagnostic] = []
+    /// Unknown keys that look like a typo of a known one, with the key they
+    /// suggest: a missing key that a typo in the same mapping suggests is
+    /// the same mistake, reported once (as the typo).
+    private var typos: [(location: SourceLocation, suggestion: String)] = []
 
     // MARK: Reporting
 
@@ -27,6 +31,7 @@ struct DecodingContext {
         var message = "unknown key '\(text)' in \(place)"
         if let nearest = Suggestion.nearest(to: text, in: known) {
             message += "; did you mean '\(nearest)'?"
+            typos.append((key.location, nearest))
         } else {
             message += "; expected one of: \(known.joined(separator: ", "))"
         }
@@ -35,7 +40,19 @@ struct DecodingContext {
 
     /// A required key that a mapping lacks, reported at the mapping.
     mutating func missing(_ key: String, in mapping: YAMLNode, of place: String, example: String) {
+        guard !hasTypo(of: key, in: mapping) else { return }
         error(CatalogRuleID.missingKey, "\(place) is missing '\(key)'; add `\(key): \(example)`", at: mapping)
+    }
+
+    /// Whether an unknown key inside `mapping` was reported as a typo of `key`.
+    func hasTypo(of key: String, in mapping: YAMLNode) -> Bool {
+        guard !typos.isEmpty else { return false }
+        let range = mapping.range
+        return typos.contains { typo in
+            typo.suggestion == key && typo.location.file == range.start.file
+                && (typo.location.line, typo.location.column) >= (range.start.line, range.start.column)
+                && (typo.location.line, typo.location.column) < (range.end.line, range.end.column)
+        }
     }
 
     // MARK: Kinds

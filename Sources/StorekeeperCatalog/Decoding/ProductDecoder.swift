@@ -134,7 +134,7 @@ enum ProductDecoder {
                 return fallback
             }
             complete = false
-            if defaults.written.contains(key) { return nil }
+            if defaults.written.contains(key) || context.hasTypo(of: key, in: node) { return nil }
             context.error(CatalogRuleID.missingKey, "this product is missing '\(key)'; add `\(key): \(example)`, or set it for every product under `defaults`", at: node)
             return nil
         }
