@@ -49,11 +49,9 @@ struct ByteArena {
         memcmp(base + first, base + second, length) == 0
     }
 
-    /// The bytes as an array. The arena must not be used afterwards.
-    consuming func finish() -> [UInt8] {
-        let bytes = Array(UnsafeBufferPointer(start: base, count: count))
-        base.deallocate()
-        return bytes
+    /// Hands the buffer over, uncopied: the receiver deallocates it.
+    consuming func finish() -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base, count: count)
     }
 
     /// Frees the buffer without making an array (after a failed parse).

@@ -14,18 +14,21 @@ import Darwin
 /// tree to a few megabytes and its construction free of per-node allocation.
 /// Aliases and merge keys share the node they refer to instead of copying it,
 /// so the tree is a DAG whose expansion is bounded by `YAMLLimits`.
-public final class YAMLDocument: Sendable {
+///
+/// Immutable once built (hence `@unchecked Sendable`: the scalar bytes are a
+/// raw buffer the document owns, written before `init` and never after).
+public final class YAMLDocument: @unchecked Sendable {
     /// The file the document was read from, as the user named it.
     public let file: String
     @usableFromInline let records: [NodeRecord]
     /// Every scalar's UTF-8 bytes, one after another: one allocation instead
-    /// of one `String` per scalar.
-    @usableFromInline let text: [UInt8]
+    /// of one `String` per scalar, owned by the document.
+    @usableFromInline let text: UnsafeBufferPointer<UInt8>
     @usableFromInline let children: [Int32]
     let tags: [Int32: String]
     let rootIndex: Int32
 
-    init(file: String, records: [NodeRecord], text: [UInt8], children: [Int32], tags: [Int32: String], rootIndex: Int32) {
+    init(file: String, records: [NodeRecord], text: UnsafeBufferPointer<UInt8>, children: [Int32], tags: [Int32: String], rootIndex: Int32) {
         self.file = file
         self.records = records
         self.text = text
@@ -33,6 +36,8 @@ public final class YAMLDocument: Sendable {
         self.tags = tags
         self.rootIndex = rootIndex
     }
+
+    deinit { text.deallocate() }
 
     /// The document's top node, or nil for an empty document.
     public var root: YAMLNode? {
@@ -53,17 +58,14 @@ public final class YAMLDocument: Sendable {
 
     /// The text of a scalar record.
     @inlinable func string(_ record: NodeRecord) -> String {
-        text.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(record.first)..<Int(record.first) + Int(record.count)]), as: UTF8.self)
-        }
+        String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.first)..<Int(record.first) + Int(record.count)]), as: UTF8.self)
     }
 
     /// Whether a scalar record's text is exactly `bytes`.
     @inlinable func scalar(_ record: NodeRecord, equals bytes: UnsafeRawBufferPointer) -> Bool {
         guard Int(record.count) == bytes.count else { return false }
-        return text.withUnsafeBytes { buffer in
-            bytes.count == 0 || memcmp(buffer.baseAddress! + Int(record.first), bytes.baseAddress!, bytes.count) == 0
-        }
+        guard bytes.count > 0, let base = text.baseAddress, let other = bytes.baseAddress else { return true }
+        return memcmp(base + Int(record.first), other, bytes.count) == 0
     }
 }
 

@@ -34,21 +34,20 @@ extension YAMLNode {
         guard record.kind == .scalar, Int(record.count) < table.byLength.count else { return nil }
         let candidates = table.byLength[Int(record.count)]
         if candidates.isEmpty { return nil }
-        return storage.text.withUnsafeBufferPointer { text in
-            let start = Int(record.first)
-            for candidate in candidates {
-                var equal = true
-                var offset = 0
-                for byte in candidate.bytes {
-                    if text[start + offset] != byte {
-                        equal = false
-                        break
-                    }
-                    offset += 1
+        let text = storage.text
+        let start = Int(record.first)
+        for candidate in candidates {
+            var equal = true
+            var offset = 0
+            for byte in candidate.bytes {
+                if text[start + offset] != byte {
+                    equal = false
+                    break
                 }
-                if equal { return candidate.key }
+                offset += 1
             }
-            return nil
+            if equal { return candidate.key }
         }
+        return nil
     }
 }

@@ -15,6 +15,7 @@ struct Storekeeper: ParsableCommand {
     /// usage errors exit 2 (not ArgumentParser's 64), so scripts can tell
     /// "the catalog is wrong" (1) from "the command could not run" (2).
     static func main() {
+        AllocatorTuning.apply()
         do {
             var command = try parseAsRoot()
             try command.run()

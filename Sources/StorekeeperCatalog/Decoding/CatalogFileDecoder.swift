@@ -89,17 +89,9 @@ enum CatalogFileDecoder {
             let defaults = fragmentDefaults ?? file.defaults
             let items = pair.value.items
             catalog.reserve(items.count)
-            if items.count < ParallelProductDecoder.threshold {
-                for item in items {
-                    let decoded = ProductDecoder.decode(item, defaults: defaults, context: &context, references: &catalog.references)
-                    catalog.add(decoded, context: &context)
-                }
-            } else {
-                for chunk in ParallelProductDecoder.decode(items, defaults: defaults) {
-                    context.diagnostics.append(contentsOf: chunk.diagnostics)
-                    catalog.references.append(contentsOf: chunk.references)
-                    for decoded in chunk.products { catalog.add(decoded, context: &context) }
-                }
+            for item in items {
+                let decoded = ProductDecoder.decode(item, defaults: defaults, context: &context, references: &catalog.references)
+                catalog.add(decoded, context: &context)
             }
         }
         if let pair = fields["rules"], context.expectSequence(pair.value, "'rules'") {
