@@ -39,6 +39,12 @@ struct ByteArena {
         String(decoding: UnsafeBufferPointer(start: base + offset, count: length), as: UTF8.self)
     }
 
+    /// The bytes written so far, valid until the next append.
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Forgets everything after the first `length` bytes.
+    mutating func truncate(to length: Int) { count = min(count, length) }
+
     /// A copy of a range's bytes.
     func bytes(at offset: Int, count length: Int) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + offset, count: length))

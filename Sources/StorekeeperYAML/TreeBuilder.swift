@@ -43,10 +43,24 @@ struct TreeBuilder {
     private var rootIndex: Int32 = -1
     private var diagnostics: [Diagnostic] = []
 
-    init(file: String, limits: YAMLLimits, source: UnsafeBufferPointer<UInt8>) {
+    /// Streaming: the top-level key whose sequence's items go to `consumer`.
+    private let streamedKey: [UInt8]?
+    private let consumer: (any YAMLItemConsumer)?
+    /// The depth (number of open frames) at which the streamed sequence is the innermost.
+    private var streamingDepth = -1
+    /// Where the current streamed item's nodes, children and text begin.
+    private var itemStart: (records: Int, children: Int, text: Int)?
+    /// The newest node with an anchor: an item holding one is kept.
+    private var lastAnchored: Int32 = -1
+    /// Only the first sequence under the key streams (a repeated key is an error, and its items must not leak).
+    private var streamedOnce = false
+
+    init(file: String, limits: YAMLLimits, source: UnsafeBufferPointer<UInt8>, streaming: (key: String, consumer: any YAMLItemConsumer)? = nil) {
         self.file = file
         self.limits = limits
         self.source = source
+        streamedKey = streaming.map { Array($0.key.utf8) }
+        consumer = streaming?.consumer
         // A catalog has about one node per 10 bytes. Reserving more than
         // that avoids regrowth copies, and pages never touched cost nothing.
         let estimate = max(16, source.count / 8)
@@ -101,6 +115,7 @@ struct TreeBuilder {
     private mutating func handle(_ event: inout yaml_event_t) throws {
         switch event.type {
         case YAML_SCALAR_EVENT:
+            markItemStart()
             let scalar = event.data.scalar
             let index = append(
                 kind: .scalar, style: Self.style(of: scalar.style).rawValue, tag: scalar.tag,
@@ -162,6 +177,7 @@ struct TreeBuilder {
     private mutating func register(anchor: UnsafeMutablePointer<yaml_char_t>?, for index: Int32) {
         guard let anchor else { return }
         anchors[String(cString: anchor)] = index
+        lastAnchored = index
     }
 
     private mutating func open(
@@ -175,12 +191,34 @@ struct TreeBuilder {
                 line: mark.line + 1, column: mark.column + 1))
             throw Stop()
         }
+        markItemStart()
+        let isStreamed = kind == .sequence && isStreamedKeyPending()
         let index = append(kind: kind, style: flow ? 1 : 0, tag: tag, start: mark, end: mark, first: 0, count: -1)
         register(anchor: anchor, for: index)
+        if isStreamed, let consumer, let root = frames.first {
+            // The root's finished pairs, all but the streamed key itself (the last pending entry).
+            let end = pending.count - 1
+            withView { view in
+                var pairs: [YAMLNode.Pair] = []
+                var position = root.pendingStart
+                while position + 1 < end {
+                    pairs.append(YAMLNode.Pair(
+                        key: YAMLNode(storage: view, owner: nil, index: pending[position]),
+                        value: YAMLNode(storage: view, owner: nil, index: pending[position + 1])))
+                    position += 2
+                }
+                consumer.begin(preceding: pairs)
+            }
+        }
         frames.append(Frame(node: index, pendingStart: pending.count))
+        if isStreamed { streamingDepth = frames.count }
     }
 
     private mutating func close(end: yaml_mark_t) throws {
+        if frames.count == streamingDepth {
+            streamingDepth = -1
+            streamedOnce = true
+        }
         guard let frame = frames.popLast() else { return }
         let node = Int(frame.node)
         let first = Int32(children.count)
@@ -217,6 +255,15 @@ struct TreeBuilder {
                 .error, rule: YAMLRuleID.complexKey,
                 "a key must be a single value, not \(records[Int(index)].kind); write the key as plain text",
                 at: site ?? range(of: index)))
+        }
+        if frames.count == streamingDepth {
+            let start = itemStart
+            itemStart = nil
+            if let start, site == nil, Int(index) == start.records, lastAnchored < index, consumeItem(index) {
+                drop(from: start)
+                return
+            }
+            consumer?.kept()
         }
         if let site { aliasSites[pending.count] = site }
         pending.append(index)
@@ -289,6 +336,54 @@ struct TreeBuilder {
         }
         weights[root] = total
         return total
+    }
+
+    // MARK: Streaming
+
+    /// Whether the collection about to open is the value of the streamed
+    /// top-level key: the root mapping is the only open frame and its last
+    /// pending entry is that key.
+    private func isStreamedKeyPending() -> Bool {
+        guard let key = streamedKey, !streamedOnce, frames.count == 1, let root = frames.first,
+              records[Int(root.node)].kind == .mapping, (pending.count - root.pendingStart) % 2 == 1,
+              let last = pending.last
+        else { return false }
+        let record = records[Int(last)]
+        return record.kind == .scalar && Int(record.count) == key.count
+            && text.buffer[Int(record.first)..<Int(record.first) + Int(record.count)].elementsEqual(key)
+    }
+
+    /// Notes where a new item of the streamed sequence begins.
+    private mutating func markItemStart() {
+        if frames.count == streamingDepth, itemStart == nil {
+            itemStart = (records.count, children.count, text.count)
+        }
+    }
+
+    /// Lends the consumer a view of the tree so far, with the item as its node.
+    private mutating func consumeItem(_ index: Int32) -> Bool {
+        guard let consumer else { return false }
+        return withView { view in consumer.consume(YAMLNode(storage: view, owner: nil, index: index)) }
+    }
+
+    /// Runs `body` with a document viewing the tree built so far. The view
+    /// shares the arrays and is gone before they change again, so they are
+    /// never copied.
+    private func withView<Result>(_ body: (YAMLDocument) -> Result) -> Result {
+        let view = YAMLDocument(
+            file: file, records: records, text: text.buffer, children: children, tags: tags, rootIndex: -1, ownsText: false)
+        return withExtendedLifetime(view) { body(view) }
+    }
+
+    /// Forgets a consumed item's nodes, children and text.
+    private mutating func drop(from start: (records: Int, children: Int, text: Int)) {
+        records.removeSubrange(start.records...)
+        children.removeSubrange(start.children...)
+        text.truncate(to: start.text)
+        if !tags.isEmpty { tags = tags.filter { $0.key < Int32(start.records) } }
+        if !weights.isEmpty { weights = weights.filter { $0.key < Int32(start.records) } }
+        if !placeholders.isEmpty { placeholders = placeholders.filter { $0 < Int32(start.records) } }
+        if !childSites.isEmpty { childSites = childSites.filter { $0.key < start.children } }
     }
 
     // MARK: Mappings

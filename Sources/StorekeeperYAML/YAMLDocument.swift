@@ -27,17 +27,21 @@ public final class YAMLDocument: @unchecked Sendable {
     @usableFromInline let children: [Int32]
     let tags: [Int32: String]
     let rootIndex: Int32
+    /// False for the short-lived view a streaming parse lends its consumer,
+    /// whose bytes still belong to the builder.
+    private let ownsText: Bool
 
-    init(file: String, records: [NodeRecord], text: UnsafeBufferPointer<UInt8>, children: [Int32], tags: [Int32: String], rootIndex: Int32) {
+    init(file: String, records: [NodeRecord], text: UnsafeBufferPointer<UInt8>, children: [Int32], tags: [Int32: String], rootIndex: Int32, ownsText: Bool = true) {
         self.file = file
         self.records = records
         self.text = text
+        self.ownsText = ownsText
         self.children = children
         self.tags = tags
         self.rootIndex = rootIndex
     }
 
-    deinit { text.deallocate() }
+    deinit { if ownsText { text.deallocate() } }
 
     /// The document's top node, or nil for an empty document.
     public var root: YAMLNode? {

@@ -20,6 +20,16 @@ public struct YAMLParseResult: Sendable {
 public enum YAMLParser {
     /// Parses `bytes` (UTF-8, or UTF-16 with a byte order mark) read from `file`.
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> YAMLParseResult {
+        parse(bytes, file: file, limits: limits, streaming: nil)
+    }
+
+    /// Parses as `parse(_:file:limits:)`, but hands each item of the
+    /// sequence under the top-level key `stream.key` to `stream.consumer` as
+    /// soon as the item is complete, and drops the items it used from the
+    /// tree: a large list is then never held whole.
+    package static func parse(
+        _ bytes: [UInt8], file: String, limits: YAMLLimits, streaming stream: (key: String, consumer: any YAMLItemConsumer)?
+    ) -> YAMLParseResult {
         if bytes.count > limits.maxFileSize {
             let diagnostic = Diagnostic(
                 .error, rule: YAMLRuleID.limit,
@@ -29,9 +39,9 @@ public enum YAMLParser {
         }
         switch UTF16Input.convert(bytes) {
         case .notUTF16:
-            return build(bytes, file: file, limits: limits)
+            return build(bytes, file: file, limits: limits, streaming: stream)
         case .converted(let utf8):
-            return build(utf8, file: file, limits: limits)
+            return build(utf8, file: file, limits: limits, streaming: stream)
         case .invalid(let prefix):
             let position = prefix.withUnsafeBufferPointer { SourceText.position(ofByte: prefix.count, in: $0) }
             let diagnostic = Diagnostic(
@@ -42,12 +52,30 @@ public enum YAMLParser {
         }
     }
 
-    private static func build(_ bytes: [UInt8], file: String, limits: YAMLLimits) -> YAMLParseResult {
+    private static func build(
+        _ bytes: [UInt8], file: String, limits: YAMLLimits, streaming stream: (key: String, consumer: any YAMLItemConsumer)?
+    ) -> YAMLParseResult {
         bytes.withUnsafeBufferPointer { buffer in
-            var builder = TreeBuilder(file: file, limits: limits, source: buffer)
+            var builder = TreeBuilder(file: file, limits: limits, source: buffer, streaming: stream)
             return builder.run()
         }
     }
+}
+
+/// Receives the items of a streamed sequence while the document is parsed.
+package protocol YAMLItemConsumer: AnyObject {
+    /// Called once, when the streamed sequence opens, with the top-level
+    /// pairs written before it (valid only during the call).
+    func begin(preceding: [YAMLNode.Pair])
+    /// Called with each item as soon as it is complete. The node, and every
+    /// node reached from it, is valid only during the call. Return true when
+    /// the item has been fully used: its nodes are then dropped from the tree
+    /// (unless an anchor defined inside it might still be aliased), and the
+    /// final document's sequence lists only the items that were kept.
+    func consume(_ item: YAMLNode) -> Bool
+    /// Called, in order among the `consume` calls, for each item kept in
+    /// the tree instead: declined, written as an alias, or holding an anchor.
+    func kept()
 }
 
 /// A byte count in the units people read: "17.2 MiB", "512 bytes".

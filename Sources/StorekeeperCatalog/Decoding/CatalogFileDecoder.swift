@@ -25,7 +25,8 @@ enum CatalogFileDecoder {
     /// Decodes a catalog file (`fragmentDefaults` nil) or a fragment (with the
     /// catalog's defaults, which its products inherit).
     static func decode(
-        _ root: YAMLNode, fragmentDefaults: Defaults?, into catalog: inout CatalogAccumulator, context: inout DecodingContext
+        _ root: YAMLNode, fragmentDefaults: Defaults?, streamed: ProductStream? = nil,
+        into catalog: inout CatalogAccumulator, context: inout DecodingContext
     ) -> DecodedFile {
         var file = DecodedFile()
         let isFragment = fragmentDefaults != nil
@@ -88,10 +89,15 @@ enum CatalogFileDecoder {
         if let pair = fields["products"], context.expectSequence(pair.value, "'products'") {
             let defaults = fragmentDefaults ?? file.defaults
             let items = pair.value.items
-            catalog.reserve(items.count)
-            for item in items {
-                let decoded = ProductDecoder.decode(item, defaults: defaults, context: &context, references: &catalog.references)
-                catalog.add(decoded, context: &context)
+            if let streamed, !streamed.slots.isEmpty {
+                // Decoded while parsing: register them, in file order with the items kept in the tree.
+                catalog.adopt(streamed, defaults: defaults, keptItems: items, context: &context)
+            } else {
+                catalog.reserve(items.count)
+                for item in items {
+                    let decoded = ProductDecoder.decode(item, defaults: defaults, context: &context, references: &catalog.references)
+                    catalog.add(decoded, context: &context)
+                }
             }
         }
         if let pair = fields["rules"], context.expectSequence(pair.value, "'rules'") {

@@ -46,8 +46,12 @@ struct DecodingContext {
 
     /// Whether an unknown key inside `mapping` was reported as a typo of `key`.
     func hasTypo(of key: String, in mapping: YAMLNode) -> Bool {
+        hasTypo(of: key, in: mapping.range)
+    }
+
+    /// Whether an unknown key inside `range` was reported as a typo of `key`.
+    func hasTypo(of key: String, in range: SourceRange) -> Bool {
         guard !typos.isEmpty else { return false }
-        let range = mapping.range
         return typos.contains { typo in
             typo.suggestion == key && typo.location.file == range.start.file
                 && (typo.location.line, typo.location.column) >= (range.start.line, range.start.column)

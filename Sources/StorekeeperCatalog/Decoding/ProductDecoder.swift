@@ -10,6 +10,33 @@ struct DecodedProduct {
     var referenceName: Located<String>?
 }
 
+/// A product as its own mapping describes it, before the catalog's defaults
+/// fill what it leaves out: all a streamed product keeps of its nodes.
+struct ProductDraft: Sendable {
+    var id: Located<String>?
+    var type: Located<ProductType>?
+    var referenceName: Located<String>?
+    var price: Located<Price>?
+    var localizations: [Localization]?
+    var familyShareable: Located<Bool>?
+    var maxQuantity: Located<Int>?
+    var delivery: Delivery?
+    var persistence: Persistence?
+    var restore: Restore?
+    var subscription: Subscription?
+    var duration: Located<ISOPeriod>?
+    /// Whether the mapping wrote `delivery`, `persistence` and `restore`.
+    var written = (delivery: false, persistence: false, restore: false)
+    /// Defaultable keys that an unknown key in the mapping misspells.
+    var misspelt: Set<String> = []
+    /// The product mapping.
+    var range: SourceRange
+    /// No error so far, and every written field decoded.
+    var isValid = false
+
+    init(range: SourceRange) { self.range = range }
+}
+
 /// Decodes one entry of `products`.
 enum ProductDecoder {
     enum Key: String, CaseIterable, Sendable {
@@ -42,10 +69,20 @@ enum ProductDecoder {
         var value: YAMLNode
     }
 
+    /// Decodes a product mapping completely, with the catalog's defaults.
     static func decode(
         _ node: YAMLNode, defaults: Defaults, context: inout DecodingContext, references: inout [ReferenceUse]
     ) -> DecodedProduct {
-        guard context.expectMapping(node, "a product") else { return DecodedProduct() }
+        guard let draft = draft(node, context: &context, references: &references) else { return DecodedProduct() }
+        return complete(draft, defaults: defaults, context: &context)
+    }
+
+    /// Decodes everything a product mapping says by itself: all but the
+    /// values it leaves to `defaults`, which may not have been read yet when
+    /// products are decoded while their file is still being parsed. Nil when
+    /// the entry is not a mapping (reported).
+    static func draft(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> ProductDraft? {
+        guard context.expectMapping(node, "a product") else { return nil }
         // Any error reported while decoding this product keeps it out of the model.
         let diagnosticsBefore = context.diagnostics.count
         var id, type, referenceName, price, localizations, familyShareable, maxQuantity: Field?
@@ -90,16 +127,17 @@ enum ProductDecoder {
             return value
         }
 
-        let decodedID = required(id, "id", example: "com.example.app.product") { decodeID($0, context: &context) }
-        let decodedType = required(type, "type", example: "non-consumable") { context.enumeration($0, "product type", as: ProductType.self) }
-        let decodedName = required(referenceName, "reference-name", example: "Rocket Car") { decodeReferenceName($0, context: &context) }
-        let decodedPrice = required(price, "price", example: "\"0.99\"") { decodePrice($0, context: &context) }
-        let decodedLocalizations = required(localizations, "localizations", example: "{en-US: {title: ..., description: ...}}") {
+        var draft = ProductDraft(range: node.range)
+        draft.id = required(id, "id", example: "com.example.app.product") { decodeID($0, context: &context) }
+        draft.type = required(type, "type", example: "non-consumable") { context.enumeration($0, "product type", as: ProductType.self) }
+        draft.referenceName = required(referenceName, "reference-name", example: "Rocket Car") { decodeReferenceName($0, context: &context) }
+        draft.price = required(price, "price", example: "\"0.99\"") { decodePrice($0, context: &context) }
+        draft.localizations = required(localizations, "localizations", example: "{en-US: {title: ..., description: ...}}") {
             decodeLocalizations($0, context: &context)
         }
 
         // Fields that belong to other types are reported at their key, whatever their value.
-        if let productType = decodedType?.value {
+        if let productType = draft.type?.value {
             for rule in applicability where !rule.types.contains(productType) {
                 let field: Field?
                 switch rule.key {
@@ -125,75 +163,80 @@ enum ProductDecoder {
             }
         }
 
-        let decodedFamily = optional(familyShareable) { context.bool($0, "'family-shareable'") }
-        let decodedMaxQuantity = optional(maxQuantity) { context.integer($0, "'max-quantity'", in: 1...10) }
-
-        func fromDefaults<T: InheritableSetting>(_ fallback: T?, key: String, example: String) -> T? {
-            if var fallback {
-                fallback.isInherited = true
-                return fallback
-            }
-            complete = false
-            if defaults.written.contains(key) || context.hasTypo(of: key, in: node) { return nil }
-            context.error(CatalogRuleID.missingKey, "this product is missing '\(key)'; add `\(key): \(example)`, or set it for every product under `defaults`", at: node)
-            return nil
-        }
-        let deliveryValue = delivery == nil
-            ? fromDefaults(defaults.delivery, key: "delivery", example: "built-in")
-            : optional(delivery) { DeliveryDecoder.decode($0, context: &context, references: &references) }
-        let persistenceValue = persistence == nil
-            ? fromDefaults(defaults.persistence, key: "persistence", example: "receipt")
-            : optional(persistence) { PersistenceDecoder.decodePersistence($0, context: &context) }
-        let restoreValue = restore == nil
-            ? fromDefaults(defaults.restore, key: "restore", example: "receipt-refresh")
-            : optional(restore) { PersistenceDecoder.decodeRestore($0, context: &context) }
-        if let deliveryValue, let productType = decodedType?.value, productType != .consumable, let first = deliveryValue.grants.first {
-            let note = deliveryValue.isInherited ? [Diagnostic.Note("the product that inherits it is here", at: node.location)] : []
-            context.diagnostics.append(Diagnostic(
-                .error, rule: CatalogRuleID.notApplicable,
-                "'grants' applies only to consumables, which add to a balance; this product is \(productType.rawValue): use `unlocks` for what it makes available",
-                at: first.balance.range, notes: note))
-            complete = false
+        draft.familyShareable = optional(familyShareable) { context.bool($0, "'family-shareable'") }
+        draft.maxQuantity = optional(maxQuantity) { context.integer($0, "'max-quantity'", in: 1...10) }
+        draft.delivery = optional(delivery) { DeliveryDecoder.decode($0, context: &context, references: &references) }
+        draft.persistence = optional(persistence) { PersistenceDecoder.decodePersistence($0, context: &context) }
+        draft.restore = optional(restore) { PersistenceDecoder.decodeRestore($0, context: &context) }
+        draft.written = (delivery != nil, persistence != nil, restore != nil)
+        for key in ["delivery", "persistence", "restore"] where context.hasTypo(of: key, in: node.range) {
+            draft.misspelt.insert(key)
         }
 
-        // Subscription fields.
-        var subscription: Subscription?
-        var decodedDuration: Located<ISOPeriod>?
-        switch decodedType?.value {
+        switch draft.type?.value {
         case .autoRenewableSubscription:
             let groupName = required(group, "group", example: "pro") { decodeSymbol($0, kind: "group", context: &context) }
             if let groupName { references.append(ReferenceUse(kind: .group, name: groupName)) }
             let levelValue = optional(level) { context.integer($0, "'level'", in: 1...100) }
             let periodValue = required(period, "period", example: "P1M") { context.enumeration($0, "subscription period", as: SubscriptionPeriod.self) }
-            let offerValue = optional(offer) { decodeOffer($0, subscriptionPeriod: periodValue, price: decodedPrice, context: &context) }
+            let offerValue = optional(offer) { decodeOffer($0, subscriptionPeriod: periodValue, price: draft.price, context: &context) }
             if let groupName, let periodValue {
-                subscription = Subscription(group: groupName, level: levelValue, period: periodValue, introductoryOffer: offerValue)
+                draft.subscription = Subscription(group: groupName, level: levelValue, period: periodValue, introductoryOffer: offerValue)
             }
         case .nonRenewingSubscription:
-            decodedDuration = required(duration, "duration", example: "P3M") { decodePeriod($0, "'duration'", context: &context) }
+            draft.duration = required(duration, "duration", example: "P3M") { decodePeriod($0, "'duration'", context: &context) }
         default:
             break
         }
+        draft.isValid = complete && !context.diagnostics[diagnosticsBefore...].contains { $0.severity == .error }
+        return draft
+    }
 
-        if !complete || context.diagnostics[diagnosticsBefore...].contains(where: { $0.severity == .error }) {
-            return DecodedProduct(product: nil, id: decodedID, referenceName: decodedName)
+    /// Finishes a draft with the catalog's defaults: inherits what the
+    /// product left out, reports what is still missing, and builds the product.
+    static func complete(_ draft: consuming ProductDraft, defaults: Defaults, context: inout DecodingContext) -> DecodedProduct {
+        var valid = draft.isValid
+        func fromDefaults<T: InheritableSetting>(_ fallback: T?, key: String, example: String) -> T? {
+            if var fallback {
+                fallback.isInherited = true
+                return fallback
+            }
+            valid = false
+            // A broken default, or a misspelt key, was reported already.
+            if defaults.written.contains(key) || draft.misspelt.contains(key) { return nil }
+            context.diagnostics.append(Diagnostic(
+                .error, rule: CatalogRuleID.missingKey,
+                "this product is missing '\(key)'; add `\(key): \(example)`, or set it for every product under `defaults`",
+                at: draft.range))
+            return nil
         }
-        guard let decodedID, let decodedType, let decodedName, let decodedPrice, let decodedLocalizations,
-              let deliveryValue, let persistenceValue, let restoreValue
+        let delivery = draft.written.delivery ? draft.delivery : fromDefaults(defaults.delivery, key: "delivery", example: "built-in")
+        let persistence = draft.written.persistence ? draft.persistence : fromDefaults(defaults.persistence, key: "persistence", example: "receipt")
+        let restore = draft.written.restore ? draft.restore : fromDefaults(defaults.restore, key: "restore", example: "receipt-refresh")
+        if let delivery, let productType = draft.type?.value, productType != .consumable, let first = delivery.grants.first {
+            let note = delivery.isInherited ? [Diagnostic.Note("the product that inherits it is here", at: draft.range.start)] : []
+            context.diagnostics.append(Diagnostic(
+                .error, rule: CatalogRuleID.notApplicable,
+                "'grants' applies only to consumables, which add to a balance; this product is \(productType.rawValue): use `unlocks` for what it makes available",
+                at: first.balance.range, notes: note))
+            valid = false
+        }
+        guard valid, let id = draft.id, let type = draft.type, let name = draft.referenceName, let price = draft.price,
+              let localizations = draft.localizations, let delivery, let persistence, let restore
         else {
-            return DecodedProduct(product: nil, id: decodedID, referenceName: decodedName)
+            return DecodedProduct(product: nil, id: draft.id, referenceName: draft.referenceName)
         }
         // A family-sharing default applies only to the types that can be shared.
-        var family = decodedFamily
-        if family == nil, decodedType.value == .nonConsumable || decodedType.value == .autoRenewableSubscription {
+        var family = draft.familyShareable
+        if family == nil, type.value == .nonConsumable || type.value == .autoRenewableSubscription {
             family = defaults.familyShareable
         }
         let product = Product(
-            id: decodedID, type: decodedType, referenceName: decodedName, price: decodedPrice,
-            localizations: decodedLocalizations, familyShareable: family, maxQuantity: decodedMaxQuantity,
-            delivery: deliveryValue, persistence: persistenceValue, restore: restoreValue,
-            subscription: subscription, duration: decodedDuration, location: node.location)
-        return DecodedProduct(product: product, id: decodedID, referenceName: decodedName)
+            id: id, type: type, referenceName: name, price: price,
+            localizations: localizations, familyShareable: family, maxQuantity: draft.maxQuantity,
+            delivery: delivery, persistence: persistence, restore: restore,
+            subscription: draft.subscription, duration: draft.duration, location: draft.range.start)
+        return DecodedProduct(product: product, id: id, referenceName: name)
     }
 
     static func decodeID(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {

@@ -1,4 +1,5 @@
 import StorekeeperDiagnostics
+import StorekeeperYAML
 
 /// Gathers what a catalog's files declare and define, in reading order
 /// (catalog file first, then fragments in include order), checking
@@ -48,9 +49,58 @@ struct CatalogAccumulator {
     /// new (a repeat is an error with a note at the first); a complete product
     /// with a new id joins the catalog.
     mutating func add(_ entry: consuming DecodedProduct, context: inout DecodingContext) {
+        let duplicate = register(id: entry.id, referenceName: entry.referenceName, context: &context)
+        if !duplicate, let product = (consume entry).product { products.append(product) }
+    }
+
+    /// Registers a file's streamed products in file order, together with the
+    /// items kept in its tree (`keptItems`, in order), completing drafts with
+    /// `defaults`. When every product was finished while parsing, their array
+    /// is adopted as it is rather than copied product by product.
+    mutating func adopt(_ stream: ProductStream, defaults: Defaults, keptItems: YAMLNode.Items, context: inout DecodingContext) {
+        context.diagnostics.append(contentsOf: stream.context.diagnostics)
+        references.append(contentsOf: stream.references)
+        var finished = stream.takeProducts()
+        // Products finished before the defaults were known may still inherit family sharing.
+        if stream.defaults == nil, let family = defaults.familyShareable {
+            for index in finished.indices where finished[index].familyShareable == nil
+                && (finished[index].type.value == .nonConsumable || finished[index].type.value == .autoRenewableSubscription) {
+                finished[index].familyShareable = family
+            }
+        }
+        let allFinished = stream.slots.allSatisfy { if case .finished = $0 { true } else { false } }
+        if allFinished {
+            var duplicates = Set<Int>()
+            for case .finished(let id, let name, let index) in stream.slots {
+                if register(id: id, referenceName: name, context: &context), let index { duplicates.insert(index) }
+            }
+            if !duplicates.isEmpty {
+                finished = finished.indices.filter { !duplicates.contains($0) }.map { finished[$0] }
+            }
+            if products.isEmpty { products = finished } else { products.append(contentsOf: finished) }
+            return
+        }
+        reserve(stream.slots.count)
+        var kept = keptItems.makeIterator()
+        for slot in stream.slots {
+            switch slot {
+            case .finished(let id, let name, let index):
+                if !register(id: id, referenceName: name, context: &context), let index { products.append(finished[index]) }
+            case .draft(let index):
+                add(ProductDecoder.complete(stream.drafts[index], defaults: defaults, context: &context), context: &context)
+            case .kept:
+                if let item = kept.next() {
+                    add(ProductDecoder.decode(item, defaults: defaults, context: &context, references: &references), context: &context)
+                }
+            }
+        }
+    }
+
+    /// Counts a product entry and checks that its id and reference name are
+    /// new; returns whether the id is a duplicate (the product is then left out).
+    private mutating func register(id: Located<String>?, referenceName name: Located<String>?, context: inout DecodingContext) -> Bool {
         productEntries += 1
         var duplicate = false
-        let id = entry.id, name = entry.referenceName
         if let id {
             if let first = firstID[id.value] {
                 context.error(CatalogRuleID.duplicateID, "the product id '\(id.value)' is already used; every product needs its own id", at: id,
@@ -68,7 +118,7 @@ struct CatalogAccumulator {
                 firstReferenceName[name.value] = name.location
             }
         }
-        if !duplicate, let product = (consume entry).product { products.append(product) }
+        return duplicate
     }
 
     /// Checks references and rule patterns, and builds the catalog when its

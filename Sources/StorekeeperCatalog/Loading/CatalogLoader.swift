@@ -46,7 +46,7 @@ public struct CatalogLoader: Sendable {
         }
         var accumulator = CatalogAccumulator()
         guard let catalogFile = parsed.document?.withUnownedRoot({ root in
-            root.map { CatalogFileDecoder.decode($0, fragmentDefaults: nil, into: &accumulator, context: &context) }
+            root.map { CatalogFileDecoder.decode($0, fragmentDefaults: nil, streamed: parsed.stream, into: &accumulator, context: &context) }
         }) else {
             return CatalogLoadResult(catalog: nil, diagnostics: context.diagnostics, files: [path])
         }
@@ -101,7 +101,7 @@ public struct CatalogLoader: Sendable {
             files.append(target)
             context.diagnostics.append(contentsOf: parsed.diagnostics)
             guard let fragment = parsed.document?.withUnownedRoot({ root in
-                root.map { CatalogFileDecoder.decode($0, fragmentDefaults: defaults, into: &accumulator, context: &context) }
+                root.map { CatalogFileDecoder.decode($0, fragmentDefaults: defaults, streamed: parsed.stream, into: &accumulator, context: &context) }
             }) else { continue }
             followIncludes(
                 of: fragment, at: target, chain: chain + [IncludeLink(file: target, site: include)], defaults: defaults,
@@ -115,16 +115,17 @@ public struct CatalogLoader: Sendable {
         let parsed: ParsedFile
         do {
             let bytes = try reader.read(path, limit: limits.maxFileSize)
-            let result = YAMLParser.parse(bytes, file: path, limits: limits)
-            parsed = ParsedFile(document: result.document, diagnostics: result.diagnostics, readError: nil)
+            let stream = ProductStream()
+            let result = YAMLParser.parse(bytes, file: path, limits: limits, streaming: ("products", stream))
+            parsed = ParsedFile(document: result.document, diagnostics: result.diagnostics, readError: nil, stream: stream)
         } catch .tooLarge(_, let size, let limit) {
             let diagnostic = Diagnostic(
                 .error, rule: YAMLRuleID.limit,
                 "the file is \(ByteCount(size)), over the limit of \(ByteCount(limit)); split it into fragments with `include`, or raise the limit with --max-file-size",
                 at: SourceLocation(file: path, line: 1, column: 1))
-            parsed = ParsedFile(document: nil, diagnostics: [diagnostic], readError: nil)
+            parsed = ParsedFile(document: nil, diagnostics: [diagnostic], readError: nil, stream: nil)
         } catch {
-            parsed = ParsedFile(document: nil, diagnostics: [], readError: error)
+            parsed = ParsedFile(document: nil, diagnostics: [], readError: error, stream: nil)
         }
         cache.files[path] = parsed
         return parsed
@@ -136,6 +137,8 @@ struct ParsedFile {
     var document: YAMLDocument?
     var diagnostics: [Diagnostic]
     var readError: SourceReadError?
+    /// The products drafted while parsing (their nodes are not in `document`).
+    var stream: ProductStream?
 }
 
 /// The files parsed in one run, by normalized path.
