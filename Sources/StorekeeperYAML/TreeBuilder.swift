@@ -17,13 +17,13 @@ struct TreeBuilder {
     let limits: YAMLLimits
     let source: UnsafeBufferPointer<UInt8>
 
-    private var records: [NodeRecord] = []
+    private var records: RawArena<NodeRecord>
     /// Scalar bytes, appended as events arrive. Their total never exceeds
     /// the source's size by much (escapes and folding only shorten text).
-    private var text: ByteArena
+    private var text: RawArena<UInt8>
     /// Expanded sizes of alias targets, computed when first aliased.
     private var weights: [Int32: Int] = [:]
-    private var children: [Int32] = []
+    private var children: RawArena<Int32>
     private var tags: [Int32: String] = [:]
     /// Nodes of the collections still open, keys and values alternating in mappings.
     private var pending: [Int32] = []
@@ -64,9 +64,10 @@ struct TreeBuilder {
         // A catalog has about one node per 10 bytes. Reserving more than
         // that avoids regrowth copies, and pages never touched cost nothing.
         let estimate = max(16, source.count / 8)
-        records.reserveCapacity(estimate)
-        children.reserveCapacity(estimate)
-        text = ByteArena(capacity: source.count + 64)
+        // In a streaming parse most of it is reused again and again.
+        records = RawArena(capacity: streaming == nil ? estimate : 4096)
+        children = RawArena(capacity: streaming == nil ? estimate : 4096)
+        text = RawArena(capacity: streaming == nil ? source.count + 64 : 1 << 16)
     }
 
     mutating func run() -> YAMLParseResult {
@@ -74,7 +75,13 @@ struct TreeBuilder {
             return finish(emptyMessage: "the file is empty; a catalog starts with `catalog: NAME`")
         }
         var completed = false
-        defer { if !completed { text.discard() } }
+        defer {
+            if !completed {
+                text.discard()
+                records.discard()
+                children.discard()
+            }
+        }
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             return YAMLParseResult(document: nil, diagnostics: [error(YAMLRuleID.syntax, "libyaml could not start (out of memory)", line: 1, column: 1)])
@@ -102,11 +109,14 @@ struct TreeBuilder {
 
     private mutating func finish(emptyMessage: String) -> YAMLParseResult {
         guard rootIndex >= 0 else {
+            text.discard()
+            records.discard()
+            children.discard()
             diagnostics.append(error(YAMLRuleID.documentCount, emptyMessage, line: 1, column: 1))
             return YAMLParseResult(document: nil, diagnostics: diagnostics)
         }
         let document = YAMLDocument(
-            file: file, records: records, text: text.finish(), children: children, tags: tags, rootIndex: rootIndex)
+            file: file, records: records.finish(), text: text.finish(), children: children.finish(), tags: tags, rootIndex: rootIndex)
         return YAMLParseResult(document: document, diagnostics: diagnostics)
     }
 
@@ -350,7 +360,7 @@ struct TreeBuilder {
         else { return false }
         let record = records[Int(last)]
         return record.kind == .scalar && Int(record.count) == key.count
-            && text.buffer[Int(record.first)..<Int(record.first) + Int(record.count)].elementsEqual(key)
+            && text[Int(record.first)..<Int(record.first) + Int(record.count)].elementsEqual(key)
     }
 
     /// Notes where a new item of the streamed sequence begins.
@@ -371,14 +381,14 @@ struct TreeBuilder {
     /// never copied.
     private func withView<Result>(_ body: (YAMLDocument) -> Result) -> Result {
         let view = YAMLDocument(
-            file: file, records: records, text: text.buffer, children: children, tags: tags, rootIndex: -1, ownsText: false)
+            file: file, records: records.buffer, text: text.buffer, children: children.buffer, tags: tags, rootIndex: -1, ownsBuffers: false)
         return withExtendedLifetime(view) { body(view) }
     }
 
     /// Forgets a consumed item's nodes, children and text.
     private mutating func drop(from start: (records: Int, children: Int, text: Int)) {
-        records.removeSubrange(start.records...)
-        children.removeSubrange(start.children...)
+        records.truncate(to: start.records)
+        children.truncate(to: start.children)
         text.truncate(to: start.text)
         if !tags.isEmpty { tags = tags.filter { $0.key < Int32(start.records) } }
         if !weights.isEmpty { weights = weights.filter { $0.key < Int32(start.records) } }

@@ -15,33 +15,43 @@ import Darwin
 /// Aliases and merge keys share the node they refer to instead of copying it,
 /// so the tree is a DAG whose expansion is bounded by `YAMLLimits`.
 ///
-/// Immutable once built (hence `@unchecked Sendable`: the scalar bytes are a
-/// raw buffer the document owns, written before `init` and never after).
+/// Immutable once built (hence `@unchecked Sendable`: nodes, children and
+/// scalar bytes are raw buffers the document owns, written before `init` and
+/// never after). Reading raw buffers costs no reference counting, which a
+/// decoder visiting every node would otherwise pay on every access.
 public final class YAMLDocument: @unchecked Sendable {
     /// The file the document was read from, as the user named it.
     public let file: String
-    @usableFromInline let records: [NodeRecord]
+    @usableFromInline let records: UnsafeBufferPointer<NodeRecord>
     /// Every scalar's UTF-8 bytes, one after another: one allocation instead
     /// of one `String` per scalar, owned by the document.
     @usableFromInline let text: UnsafeBufferPointer<UInt8>
-    @usableFromInline let children: [Int32]
+    @usableFromInline let children: UnsafeBufferPointer<Int32>
     let tags: [Int32: String]
     let rootIndex: Int32
     /// False for the short-lived view a streaming parse lends its consumer,
-    /// whose bytes still belong to the builder.
-    private let ownsText: Bool
+    /// whose buffers still belong to the builder.
+    private let ownsBuffers: Bool
 
-    init(file: String, records: [NodeRecord], text: UnsafeBufferPointer<UInt8>, children: [Int32], tags: [Int32: String], rootIndex: Int32, ownsText: Bool = true) {
+    init(
+        file: String, records: UnsafeBufferPointer<NodeRecord>, text: UnsafeBufferPointer<UInt8>,
+        children: UnsafeBufferPointer<Int32>, tags: [Int32: String], rootIndex: Int32, ownsBuffers: Bool = true
+    ) {
         self.file = file
         self.records = records
         self.text = text
-        self.ownsText = ownsText
+        self.ownsBuffers = ownsBuffers
         self.children = children
         self.tags = tags
         self.rootIndex = rootIndex
     }
 
-    deinit { if ownsText { text.deallocate() } }
+    deinit {
+        guard ownsBuffers else { return }
+        records.deallocate()
+        children.deallocate()
+        text.deallocate()
+    }
 
     /// The document's top node, or nil for an empty document.
     public var root: YAMLNode? {
@@ -74,7 +84,7 @@ public final class YAMLDocument: @unchecked Sendable {
 }
 
 /// The stored form of one node: 28 bytes.
-@usableFromInline struct NodeRecord: Sendable {
+@usableFromInline struct NodeRecord: Sendable, BitwiseCopyable {
     @usableFromInline var kind: YAMLNode.Kind
     @usableFromInline var style: UInt8
     @usableFromInline var hasTag: Bool

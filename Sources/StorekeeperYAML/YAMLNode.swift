@@ -6,7 +6,7 @@ import StorekeeperDiagnostics
 /// A node is a light view (the document and an index); copying it is cheap.
 public struct YAMLNode: Sendable {
     /// The three kinds of YAML node.
-    public enum Kind: UInt8, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: UInt8, Sendable, Hashable, BitwiseCopyable, CustomStringConvertible {
         /// Text: `coins`, `"0.99"`, a `|` block.
         case scalar
         /// A list: `- a` or `[a, b]`.

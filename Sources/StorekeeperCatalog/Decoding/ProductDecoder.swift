@@ -33,8 +33,6 @@ struct ProductDraft: Sendable {
     var range: SourceRange
     /// No error so far, and every written field decoded.
     var isValid = false
-
-    init(range: SourceRange) { self.range = range }
 }
 
 /// Decodes one entry of `products`.
@@ -127,17 +125,16 @@ enum ProductDecoder {
             return value
         }
 
-        var draft = ProductDraft(range: node.range)
-        draft.id = required(id, "id", example: "com.example.app.product") { decodeID($0, context: &context) }
-        draft.type = required(type, "type", example: "non-consumable") { context.enumeration($0, "product type", as: ProductType.self) }
-        draft.referenceName = required(referenceName, "reference-name", example: "Rocket Car") { decodeReferenceName($0, context: &context) }
-        draft.price = required(price, "price", example: "\"0.99\"") { decodePrice($0, context: &context) }
-        draft.localizations = required(localizations, "localizations", example: "{en-US: {title: ..., description: ...}}") {
+        let idValue = required(id, "id", example: "com.example.app.product") { decodeID($0, context: &context) }
+        let typeValue = required(type, "type", example: "non-consumable") { context.enumeration($0, "product type", as: ProductType.self) }
+        let referenceNameValue = required(referenceName, "reference-name", example: "Rocket Car") { decodeReferenceName($0, context: &context) }
+        let priceValue = required(price, "price", example: "\"0.99\"") { decodePrice($0, context: &context) }
+        let localizationsValue = required(localizations, "localizations", example: "{en-US: {title: ..., description: ...}}") {
             decodeLocalizations($0, context: &context)
         }
 
         // Fields that belong to other types are reported at their key, whatever their value.
-        if let productType = draft.type?.value {
+        if let productType = typeValue?.value {
             for rule in applicability where !rule.types.contains(productType) {
                 let field: Field?
                 switch rule.key {
@@ -163,39 +160,48 @@ enum ProductDecoder {
             }
         }
 
-        draft.familyShareable = optional(familyShareable) { context.bool($0, "'family-shareable'") }
-        draft.maxQuantity = optional(maxQuantity) { context.integer($0, "'max-quantity'", in: 1...10) }
-        draft.delivery = optional(delivery) { DeliveryDecoder.decode($0, context: &context, references: &references) }
-        draft.persistence = optional(persistence) { PersistenceDecoder.decodePersistence($0, context: &context) }
-        draft.restore = optional(restore) { PersistenceDecoder.decodeRestore($0, context: &context) }
-        draft.written = (delivery != nil, persistence != nil, restore != nil)
+        let familyShareableValue = optional(familyShareable) { context.bool($0, "'family-shareable'") }
+        let maxQuantityValue = optional(maxQuantity) { context.integer($0, "'max-quantity'", in: 1...10) }
+        let deliveryValue = optional(delivery) { DeliveryDecoder.decode($0, context: &context, references: &references) }
+        let persistenceValue = optional(persistence) { PersistenceDecoder.decodePersistence($0, context: &context) }
+        let restoreValue = optional(restore) { PersistenceDecoder.decodeRestore($0, context: &context) }
+        var misspelt: Set<String> = []
         for key in ["delivery", "persistence", "restore"] where context.hasTypo(of: key, in: node.range) {
-            draft.misspelt.insert(key)
+            misspelt.insert(key)
         }
+        var subscription: Subscription?
+        var durationValue: Located<ISOPeriod>?
 
-        switch draft.type?.value {
+        switch typeValue?.value {
         case .autoRenewableSubscription:
             let groupName = required(group, "group", example: "pro") { decodeSymbol($0, kind: "group", context: &context) }
             if let groupName { references.append(ReferenceUse(kind: .group, name: groupName)) }
             let levelValue = optional(level) { context.integer($0, "'level'", in: 1...100) }
             let periodValue = required(period, "period", example: "P1M") { context.enumeration($0, "subscription period", as: SubscriptionPeriod.self) }
-            let offerValue = optional(offer) { decodeOffer($0, subscriptionPeriod: periodValue, price: draft.price, context: &context) }
+            let offerValue = optional(offer) { decodeOffer($0, subscriptionPeriod: periodValue, price: priceValue, context: &context) }
             if let groupName, let periodValue {
-                draft.subscription = Subscription(group: groupName, level: levelValue, period: periodValue, introductoryOffer: offerValue)
+                subscription = Subscription(group: groupName, level: levelValue, period: periodValue, introductoryOffer: offerValue)
             }
         case .nonRenewingSubscription:
-            draft.duration = required(duration, "duration", example: "P3M") { decodePeriod($0, "'duration'", context: &context) }
+            durationValue = required(duration, "duration", example: "P3M") { decodePeriod($0, "'duration'", context: &context) }
         default:
             break
         }
-        draft.isValid = complete && !context.diagnostics[diagnosticsBefore...].contains { $0.severity == .error }
-        return draft
+        return ProductDraft(
+            id: idValue, type: typeValue, referenceName: referenceNameValue, price: priceValue,
+            localizations: localizationsValue, familyShareable: familyShareableValue, maxQuantity: maxQuantityValue,
+            delivery: deliveryValue, persistence: persistenceValue, restore: restoreValue,
+            subscription: subscription, duration: durationValue,
+            written: (delivery != nil, persistence != nil, restore != nil), misspelt: misspelt, range: node.range,
+            isValid: complete && !context.diagnostics[diagnosticsBefore...].contains { $0.severity == .error })
     }
 
     /// Finishes a draft with the catalog's defaults: inherits what the
     /// product left out, reports what is still missing, and builds the product.
     static func complete(_ draft: consuming ProductDraft, defaults: Defaults, context: inout DecodingContext) -> DecodedProduct {
         var valid = draft.isValid
+        // Read before the local function below: a captured `draft` would be boxed and copied.
+        let misspelt = draft.misspelt, range = draft.range
         func fromDefaults<T: InheritableSetting>(_ fallback: T?, key: String, example: String) -> T? {
             if var fallback {
                 fallback.isInherited = true
@@ -203,11 +209,11 @@ enum ProductDecoder {
             }
             valid = false
             // A broken default, or a misspelt key, was reported already.
-            if defaults.written.contains(key) || draft.misspelt.contains(key) { return nil }
+            if defaults.written.contains(key) || misspelt.contains(key) { return nil }
             context.diagnostics.append(Diagnostic(
                 .error, rule: CatalogRuleID.missingKey,
                 "this product is missing '\(key)'; add `\(key): \(example)`, or set it for every product under `defaults`",
-                at: draft.range))
+                at: range))
             return nil
         }
         let delivery = draft.written.delivery ? draft.delivery : fromDefaults(defaults.delivery, key: "delivery", example: "built-in")
@@ -231,12 +237,13 @@ enum ProductDecoder {
         if family == nil, type.value == .nonConsumable || type.value == .autoRenewableSubscription {
             family = defaults.familyShareable
         }
-        let product = Product(
-            id: id, type: type, referenceName: name, price: price,
-            localizations: localizations, familyShareable: family, maxQuantity: draft.maxQuantity,
-            delivery: delivery, persistence: persistence, restore: restore,
-            subscription: draft.subscription, duration: draft.duration, location: draft.range.start)
-        return DecodedProduct(product: product, id: id, referenceName: name)
+        return DecodedProduct(
+            product: Product(
+                id: id, type: type, referenceName: name, price: price,
+                localizations: localizations, familyShareable: family, maxQuantity: draft.maxQuantity,
+                delivery: delivery, persistence: persistence, restore: restore,
+                subscription: draft.subscription, duration: draft.duration, location: range.start),
+            id: id, referenceName: name)
     }
 
     static func decodeID(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {

@@ -47,12 +47,12 @@ final class ProductStream: YAMLItemConsumer {
         }
         let written = draft.written
         if let defaults {
-            finish(draft, with: defaults)
+            finish(consume draft, with: defaults)
         } else if written.delivery, written.persistence, written.restore {
-            finish(draft, with: Defaults())
+            finish(consume draft, with: Defaults())
         } else {
             slots.append(.draft(drafts.count))
-            drafts.append(draft)
+            drafts.append(consume draft)
         }
         return true
     }
@@ -62,11 +62,12 @@ final class ProductStream: YAMLItemConsumer {
     }
 
     private func finish(_ draft: consuming ProductDraft, with defaults: Defaults) {
-        let decoded = ProductDecoder.complete(draft, defaults: defaults, context: &context)
+        var decoded = ProductDecoder.complete(draft, defaults: defaults, context: &context)
         var index: Int?
-        if let product = decoded.product {
+        // Moved, not copied: a product holds dozens of references.
+        if let product = decoded.product.take() {
             index = products.count
-            products.append(product)
+            products.append(consume product)
         }
         slots.append(.finished(id: decoded.id, referenceName: decoded.referenceName, product: index))
     }
