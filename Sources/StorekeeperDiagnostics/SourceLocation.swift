@@ -30,34 +30,48 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
 /// A span of source text: where a value starts and where it ends.
 ///
-/// Stored compactly (one file name, four 32-bit positions): every located
-/// value of a catalog carries one, so its size is the model's size.
-public struct SourceRange: Hashable, Sendable {
-    /// The file both ends are in.
-    public var file: String
-    private var startLine: Int32
-    private var startColumn: Int32
-    private var endLine: Int32
-    private var endColumn: Int32
+/// Stored compactly and without references (20 bytes: the file's number in
+/// `SourceFileTable` and four 32-bit positions): every located value of a
+/// catalog carries one, so copying it must cost no reference counting.
+public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
+    /// The file's number in `SourceFileTable`.
+    public var fileID: UInt32
+    @usableFromInline var startLine: UInt32
+    @usableFromInline var startColumn: UInt32
+    @usableFromInline var endLine: UInt32
+    @usableFromInline var endColumn: UInt32
 
     /// Creates a range; `end` defaults to `start` (a point) and is taken to
     /// be in the same file as `start`.
     public init(start: SourceLocation, end: SourceLocation? = nil) {
         let end = end ?? start
-        file = start.file
-        startLine = Int32(clamping: start.line)
-        startColumn = Int32(clamping: start.column)
-        endLine = Int32(clamping: end.line)
-        endColumn = Int32(clamping: end.column)
+        fileID = SourceFileTable.id(for: start.file)
+        startLine = UInt32(clamping: start.line)
+        startColumn = UInt32(clamping: start.column)
+        endLine = UInt32(clamping: end.line)
+        endColumn = UInt32(clamping: end.column)
     }
+
+    /// Creates a range in a file already numbered (no table lookup).
+    @inlinable
+    public init(fileID: UInt32, startLine: UInt32, startColumn: UInt32, endLine: UInt32, endColumn: UInt32) {
+        self.fileID = fileID
+        self.startLine = startLine
+        self.startColumn = startColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+
+    /// The path of the file.
+    public var file: String { SourceFileTable.path(for: fileID) }
 
     /// The first character of the span.
     public var start: SourceLocation {
         get { SourceLocation(file: file, line: Int(startLine), column: Int(startColumn)) }
         set {
-            file = newValue.file
-            startLine = Int32(clamping: newValue.line)
-            startColumn = Int32(clamping: newValue.column)
+            fileID = SourceFileTable.id(for: newValue.file)
+            startLine = UInt32(clamping: newValue.line)
+            startColumn = UInt32(clamping: newValue.column)
         }
     }
 
@@ -65,8 +79,8 @@ public struct SourceRange: Hashable, Sendable {
     public var end: SourceLocation {
         get { SourceLocation(file: file, line: Int(endLine), column: Int(endColumn)) }
         set {
-            endLine = Int32(clamping: newValue.line)
-            endColumn = Int32(clamping: newValue.column)
+            endLine = UInt32(clamping: newValue.line)
+            endColumn = UInt32(clamping: newValue.column)
         }
     }
 }

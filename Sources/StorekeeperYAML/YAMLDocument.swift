@@ -22,6 +22,8 @@ import Darwin
 public final class YAMLDocument: @unchecked Sendable {
     /// The file the document was read from, as the user named it.
     public let file: String
+    /// The file's number in `SourceFileTable`, looked up once.
+    @usableFromInline let fileID: UInt32
     @usableFromInline let records: UnsafeBufferPointer<NodeRecord>
     /// Every scalar's UTF-8 bytes, one after another: one allocation instead
     /// of one `String` per scalar, owned by the document.
@@ -38,6 +40,7 @@ public final class YAMLDocument: @unchecked Sendable {
         children: UnsafeBufferPointer<Int32>, tags: [Int32: String], rootIndex: Int32, ownsBuffers: Bool = true
     ) {
         self.file = file
+        fileID = SourceFileTable.id(for: file)
         self.records = records
         self.text = text
         self.ownsBuffers = ownsBuffers

@@ -68,8 +68,8 @@ public struct YAMLNode: Sendable {
     @inlinable public var range: SourceRange {
         let record = record
         return SourceRange(
-            start: SourceLocation(file: storage.file, line: Int(record.startLine), column: Int(record.startColumn)),
-            end: SourceLocation(file: storage.file, line: Int(record.endLine), column: Int(record.endColumn)))
+            fileID: storage.fileID, startLine: record.startLine, startColumn: record.startColumn,
+            endLine: record.endLine, endColumn: record.endColumn)
     }
 
     /// The text of a scalar, exactly as YAML reads it (quotes removed, escapes

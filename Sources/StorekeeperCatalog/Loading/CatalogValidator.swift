@@ -22,6 +22,16 @@ public enum ValidationInputError: Error, Sendable, Hashable, CustomStringConvert
     }
 }
 
+/// What a validation run found and loaded.
+public struct ValidationRun {
+    /// Every diagnostic, and how many files were read.
+    public var report: ValidationReport
+    /// The catalogs that could be loaded (their products are the valid ones).
+    public var catalogs: [Catalog]
+    /// What was parsed along the way.
+    let parsed: ParsedFiles
+}
+
 /// Validates the catalogs named by files and directories, as
 /// `storekeeper validate` does.
 ///
@@ -41,6 +51,14 @@ public struct CatalogValidator: Sendable {
 
     /// Validates every catalog named by `paths`.
     public func validate(_ paths: [String]) throws(ValidationInputError) -> ValidationReport {
+        try run(paths).report
+    }
+
+    /// Validates every catalog named by `paths`, and keeps what was loaded:
+    /// the catalogs (for checks that run on the model), and everything read
+    /// along the way, so that a command about to exit can do so without
+    /// spending time freeing it.
+    public func run(_ paths: [String]) throws(ValidationInputError) -> ValidationRun {
         var cache = ParsedFiles()
         var catalogs: [String] = []
         var explicit: Set<String> = []
@@ -61,6 +79,7 @@ public struct CatalogValidator: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var files = Set<String>()
+        var loaded: [Catalog] = []
         for path in catalogs {
             let parsed = loader.parse(path, cache: &cache)
             if let error = parsed.readError {
@@ -78,8 +97,10 @@ public struct CatalogValidator: Sendable {
             let result = loader.load(path, cache: &cache)
             diagnostics.append(contentsOf: result.diagnostics)
             files.formUnion(result.files)
+            if let catalog = result.catalog { loaded.append(catalog) }
         }
-        return ValidationReport(diagnostics: diagnostics, filesChecked: files.count)
+        return ValidationRun(
+            report: ValidationReport(diagnostics: diagnostics, filesChecked: files.count), catalogs: loaded, parsed: cache)
     }
 
     /// Every catalog file below a directory, in path order.

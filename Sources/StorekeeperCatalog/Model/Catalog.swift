@@ -58,14 +58,19 @@ public struct App: Sendable, Hashable {
     /// The oldest OS version supported, `major.minor`.
     public var minimumOS: Located<OSVersion>?
     /// The `app` mapping in the source.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
 
     /// Creates an app.
     public init(bundleID: Located<String>, platforms: [Located<Platform>], minimumOS: Located<OSVersion>?, location: SourceLocation) {
         self.bundleID = bundleID
         self.platforms = platforms
         self.minimumOS = minimumOS
-        self.location = location
+        position = SourceRange(start: location)
     }
 }
 
@@ -97,13 +102,18 @@ public struct Server: Sendable, Hashable {
     /// How the app identifies the user to it; nil when not written (account).
     public var identity: Located<ServerIdentity>?
     /// The `server` mapping in the source.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
 
     /// Creates a server.
     public init(url: Located<String>, identity: Located<ServerIdentity>?, location: SourceLocation) {
         self.url = url
         self.identity = identity
-        self.location = location
+        position = SourceRange(start: location)
     }
 
     /// How the app identifies the user (default account).

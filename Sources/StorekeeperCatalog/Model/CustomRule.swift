@@ -9,14 +9,19 @@ public struct CustomRule: Sendable, Hashable {
     /// How it changes the matching plans.
     public var action: Action
     /// The rule's mapping in the source.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
 
     /// Creates a rule.
     public init(name: Located<String>, condition: Condition, action: Action, location: SourceLocation) {
         self.name = name
         self.condition = condition
         self.action = action
-        self.location = location
+        position = SourceRange(start: location)
     }
 
     /// What a plan must match; every part that is set must match.
@@ -32,7 +37,12 @@ public struct CustomRule: Sendable, Hashable {
         /// The store's error (failed transactions).
         public var error: Located<StoreErrorCode>?
         /// The `when` mapping in the source.
-        public var location: SourceLocation
+        public var location: SourceLocation {
+            get { position.start }
+            set { position = SourceRange(start: newValue) }
+        }
+        /// Where it was written, compactly (no reference counting on copies).
+        private var position: SourceRange
 
         /// Creates a condition.
         public init(state: Located<TransactionState>? = nil, type: Located<ProductType>? = nil, product: Located<String>? = nil, delivery: Located<DeliveryModel>? = nil, error: Located<StoreErrorCode>? = nil, location: SourceLocation) {
@@ -41,7 +51,7 @@ public struct CustomRule: Sendable, Hashable {
             self.product = product
             self.delivery = delivery
             self.error = error
-            self.location = location
+            position = SourceRange(start: location)
         }
     }
 

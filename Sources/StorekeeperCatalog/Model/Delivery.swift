@@ -16,7 +16,12 @@ public struct Delivery: Sendable, Hashable {
     }
     private var contentBox: Box<Content>?
     /// Where this delivery was written: the product, or `defaults` when inherited.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
     /// Whether the product inherited it from `defaults`.
     public var isInherited: Bool
 
@@ -26,7 +31,7 @@ public struct Delivery: Sendable, Hashable {
         self.unlocks = unlocks
         self.grants = grants
         contentBox = content.map(Box.init)
-        self.location = location
+        position = SourceRange(start: location)
         self.isInherited = isInherited
     }
 }
@@ -56,7 +61,12 @@ public struct Content: Sendable, Hashable {
     /// Cache or documents, for downloaded content.
     public var storage: Located<ContentStorage>?
     /// The content's mapping in the source.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
 
     /// Creates content.
     public init(source: Located<ContentSource>, path: Located<String>? = nil, size: Located<ByteSize>? = nil, storage: Located<ContentStorage>? = nil, location: SourceLocation) {
@@ -64,6 +74,6 @@ public struct Content: Sendable, Hashable {
         self.path = path
         self.size = size
         self.storage = storage
-        self.location = location
+        position = SourceRange(start: location)
     }
 }

@@ -7,7 +7,12 @@ public struct Persistence: Sendable, Hashable {
     /// With user defaults or iCloud: a flag or a receipt copy; nil when not written (flag).
     public var record: Located<RecordKind>?
     /// Where this was written: the product, or `defaults` when inherited.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
     /// Whether the product inherited it from `defaults`.
     public var isInherited: Bool
 
@@ -15,7 +20,7 @@ public struct Persistence: Sendable, Hashable {
     public init(strategy: Located<PersistenceStrategy>, record: Located<RecordKind>? = nil, location: SourceLocation, isInherited: Bool = false) {
         self.strategy = strategy
         self.record = record
-        self.location = location
+        position = SourceRange(start: location)
         self.isInherited = isInherited
     }
 
@@ -32,7 +37,12 @@ public struct Restore: Sendable, Hashable {
     /// Which content is downloaded again; nil when not written (all).
     public var selection: Located<RestoreSelection>?
     /// Where this was written: the product, or `defaults` when inherited.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
     /// Whether the product inherited it from `defaults`.
     public var isInherited: Bool
 
@@ -41,7 +51,7 @@ public struct Restore: Sendable, Hashable {
         self.policy = policy
         self.trigger = trigger
         self.selection = selection
-        self.location = location
+        position = SourceRange(start: location)
         self.isInherited = isInherited
     }
 

@@ -35,7 +35,12 @@ public struct Product: Sendable, Hashable {
     private var subscriptionBox: Box<Subscription>?
     private var durationBox: Box<Located<ISOPeriod>>?
     /// The product's mapping in the source.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
 
     /// Creates a product.
     public init(
@@ -56,7 +61,7 @@ public struct Product: Sendable, Hashable {
         self.restore = restore
         subscriptionBox = subscription.map(Box.init)
         durationBox = duration.map(Box.init)
-        self.location = location
+        position = SourceRange(start: location)
     }
 
     /// Whether family sharing is on (default false).
@@ -116,7 +121,12 @@ public struct IntroductoryOffer: Sendable, Hashable {
     /// The reduced price (pay as you go, pay up front).
     public var price: Located<Price>?
     /// The offer's mapping in the source.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { position.start }
+        set { position = SourceRange(start: newValue) }
+    }
+    /// Where it was written, compactly (no reference counting on copies).
+    private var position: SourceRange
 
     /// Creates an offer.
     public init(mode: Located<OfferMode>, period: Located<ISOPeriod>, periods: Located<Int>?, price: Located<Price>?, location: SourceLocation) {
@@ -124,6 +134,6 @@ public struct IntroductoryOffer: Sendable, Hashable {
         self.period = period
         self.periods = periods
         self.price = price
-        self.location = location
+        position = SourceRange(start: location)
     }
 }

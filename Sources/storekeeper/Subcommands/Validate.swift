@@ -41,12 +41,13 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
-        let report: ValidationReport
+        let run: ValidationRun
         do {
-            report = try CatalogValidator(loader: loader).validate(paths)
+            run = try CatalogValidator(loader: loader).run(paths)
         } catch {
             throw CommandFailure(message: error.description)
         }
+        let report = run.report
         switch format {
         case .json:
             StandardOutput.write(JSONReporter().render(report))
@@ -55,7 +56,10 @@ struct Validate: ParsableCommand {
             let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: loader.reader))
             StandardOutput.write(reporter.render(report))
         }
-        if report.fails(strict: strict) { throw ExitCode(1) }
+        // Exit here, with everything loaded still held: freeing a large
+        // catalog's every string and array would only delay the exit
+        // (compilers skip it the same way).
+        ProcessExit.now(report.fails(strict: strict) ? 1 : 0, keeping: run)
     }
 }
 
