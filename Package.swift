@@ -32,6 +32,8 @@ let package = Package(
             name: "storekeeper",
             dependencies: [
                 "StorekeeperCatalog",
+                "StorekeeperYAML",
+                "StorekeeperDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

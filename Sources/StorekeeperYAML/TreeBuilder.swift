@@ -72,7 +72,7 @@ struct TreeBuilder {
 
     mutating func run() -> YAMLParseResult {
         guard let base = source.baseAddress, source.count > 0 else {
-            return finish(emptyMessage: "the file is empty; a catalog starts with `catalog: NAME`")
+            return finish(emptyMessage: "the file is empty")
         }
         var completed = false
         defer {
@@ -104,7 +104,7 @@ struct TreeBuilder {
             return YAMLParseResult(document: nil, diagnostics: diagnostics)
         }
         completed = true
-        return finish(emptyMessage: "the file holds no YAML document; a catalog starts with `catalog: NAME`")
+        return finish(emptyMessage: "the file holds no YAML document, only comments or blank lines")
     }
 
     private mutating func finish(emptyMessage: String) -> YAMLParseResult {
@@ -306,8 +306,12 @@ struct TreeBuilder {
 
     /// A null scalar standing in for a bad alias, so the rest of the tree keeps its shape.
     private mutating func placeholder(mark: yaml_mark_t, end: yaml_mark_t) -> Int32 {
-        placeholders.insert(Int32(records.count))
-        return append(kind: .scalar, style: ScalarStyle.plain.rawValue, tag: nil, start: mark, end: end, first: Int32(truncatingIfNeeded: text.count), count: 0)
+        let index = append(kind: .scalar, style: ScalarStyle.plain.rawValue, tag: nil, start: mark, end: end, first: Int32(truncatingIfNeeded: text.count), count: 0)
+        placeholders.insert(index)
+        // Tagged, so that readers can tell it from a value the author wrote and not report it again.
+        records[Int(index)].hasTag = true
+        tags[index] = YAMLNode.placeholderTag
+        return index
     }
 
     /// Charges the expanded size of `node` (a node an alias or merge adds

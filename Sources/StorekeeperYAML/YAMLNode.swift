@@ -104,10 +104,21 @@ public struct YAMLNode: Sendable {
         record.hasTag ? storage.tags[index] : nil
     }
 
+    /// The tag of a null standing in for an alias that could not be resolved.
+    @usableFromInline package static let placeholderTag = "tag:storekeeper,2026:unresolved-alias"
+
+    /// Whether this node stands in for an alias that could not be resolved
+    /// (already reported by the YAML layer).
+    @usableFromInline package var isPlaceholder: Bool {
+        record.hasTag && tag == Self.placeholderTag
+    }
+
     /// Whether this is a plain null: an empty value, `~` or `null`.
     @inlinable public var isNull: Bool {
         let record = record
-        guard record.kind == .scalar, record.style == ScalarStyle.plain.rawValue, !record.hasTag else { return false }
+        guard record.kind == .scalar, record.style == ScalarStyle.plain.rawValue else { return false }
+        // A tagged value is what its tag says, except the stand-in for a bad alias, which is null.
+        if record.hasTag { return isPlaceholder }
         switch record.count {
         case 0: return true
         case 1: return storage.text[Int(record.first)] == UInt8(ascii: "~")

@@ -62,6 +62,15 @@ public enum YAMLParser {
     }
 }
 
+extension YAMLParser {
+    /// The file's text as UTF-8: UTF-16 (with a byte order mark) converted,
+    /// anything else as it is. For quoting source lines.
+    package static func utf8Text(of bytes: [UInt8]) -> [UInt8] {
+        if case .converted(let utf8) = UTF16Input.convert(bytes) { return utf8 }
+        return bytes
+    }
+}
+
 /// Receives the items of a streamed sequence while the document is parsed.
 package protocol YAMLItemConsumer: AnyObject {
     /// Called once, when the streamed sequence opens, with the top-level

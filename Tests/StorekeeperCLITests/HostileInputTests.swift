@@ -29,7 +29,7 @@ struct HostileInputTests {
     func emptyFile() async throws {
         let result = try await Self.expectCatalogError(["empty.yaml"], files: ["empty.yaml": []])
         #expect(result.stdout == """
-            empty.yaml:1:1: error: the file is empty; a catalog starts with `catalog: NAME` [document-count]
+            empty.yaml:1:1: error: the file is empty [document-count]
                 1 |
                   | ^
             1 error in 1 file

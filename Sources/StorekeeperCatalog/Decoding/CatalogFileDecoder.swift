@@ -127,6 +127,9 @@ enum CatalogFileDecoder {
             context.error(CatalogRuleID.unsupportedFormat, "format '\(text)' is not supported; this version of storekeeper reads format \(versions)", at: node)
             return 1
         }
+        if node.scalarStyle != .plain {
+            context.error(CatalogRuleID.wrongKind, "'format' is the text \"\(text)\" in quotes; write \(format) without quotes for a number", at: node)
+        }
         return format
     }
 
@@ -243,7 +246,7 @@ enum CatalogFileDecoder {
         case "http" where ["localhost", "127.0.0.1", "::1"].contains(host.lowercased()):
             return url
         case "http":
-            context.error(CatalogRuleID.insecureURL, "the server URL uses http, which anyone on the network can read and change; use https (http is allowed only for localhost and 127.0.0.1)", at: node)
+            context.error(CatalogRuleID.insecureURL, "the server URL uses http, which anyone on the network can read and change; use https (http is allowed only for localhost, 127.0.0.1 and ::1)", at: node)
         default:
             context.error(CatalogRuleID.insecureURL, "the server URL uses '\(scheme)'; use https", at: node)
         }
@@ -269,7 +272,7 @@ enum CatalogFileDecoder {
                 switch field.key.text {
                 case "name":
                     sawName = true
-                    name = context.string(field.value, "'name'", example: "Rocket Racer Pro")
+                    name = context.string(field.value, "'name'", example: "Rocket Racer Pro", nonEmpty: true)
                 case "localizations":
                     localizations = decodeGroupLocalizations(field.value, context: &context)
                 default:
@@ -293,7 +296,7 @@ enum CatalogFileDecoder {
             var name: Located<String>?
             for field in pair.value.pairs {
                 if field.key.text == "name" {
-                    name = context.string(field.value, "'name'", example: "Rocket Racer Pro")
+                    name = context.string(field.value, "'name'", example: "Rocket Racer Pro", nonEmpty: true)
                 } else {
                     context.unknownKey(field.key, in: "a group localization", known: ["name"])
                 }

@@ -17,7 +17,7 @@ public enum CatalogRuleID {
     public static let invalidName = "invalid-name"
     /// A product id used twice.
     public static let duplicateID = "duplicate-id"
-    /// A reference name, feature, balance, group, locale or rule name declared twice.
+    /// A reference name, feature, balance, group, platform or rule name used twice.
     public static let duplicateName = "duplicate-name"
     /// A feature, balance or group that is used but not declared.
     public static let undeclared = "undeclared-reference"

@@ -73,6 +73,7 @@ struct DecodingContext {
 
     private mutating func expect(_ node: YAMLNode, _ kind: YAMLNode.Kind, _ what: @autoclosure () -> String) -> Bool {
         if node.kind == kind { return true }
+        if node.isPlaceholder { return false }
         let what = what()
         if node.isNull {
             error(CatalogRuleID.wrongKind, "\(what) has no value; it should be \(kind)", at: node)
@@ -84,6 +85,7 @@ struct DecodingContext {
 
     /// The text of a scalar that is not null; reports a list, a mapping or an empty value.
     mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String, example: @autoclosure () -> String) -> String? {
+        if node.isPlaceholder { return nil }
         guard node.kind == .scalar, let text = node.text else {
             let what = what(), example = example()
             error(CatalogRuleID.wrongKind, "\(what) should be a single value such as \(example), not \(node.kind)", at: node)
@@ -99,8 +101,14 @@ struct DecodingContext {
     // MARK: Values
 
     /// A non-empty string.
-    mutating func string(_ node: YAMLNode, _ what: @autoclosure () -> String, example: @autoclosure () -> String) -> Located<String>? {
+    mutating func string(
+        _ node: YAMLNode, _ what: @autoclosure () -> String, example: @autoclosure () -> String, nonEmpty: Bool = false
+    ) -> Located<String>? {
         guard let text = text(node, what(), example: example()) else { return nil }
+        if nonEmpty, text.isEmpty {
+            error(CatalogRuleID.wrongKind, "\(what()) is empty; write one such as \(example())", at: node)
+            return nil
+        }
         return Located(text, at: node.range)
     }
 

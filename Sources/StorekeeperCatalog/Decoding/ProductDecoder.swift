@@ -256,7 +256,7 @@ enum ProductDecoder {
     }
 
     static func decodeReferenceName(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
-        guard let name = context.string(node, "'reference-name'", example: "Rocket Car") else { return nil }
+        guard let name = context.string(node, "'reference-name'", example: "Rocket Car", nonEmpty: true) else { return nil }
         // Most names are short: count characters only when the bytes could exceed the limit.
         if name.value.utf8.count > 64, case let count = name.value.count, count > 64 {
             context.error(CatalogRuleID.outOfRange, "the reference name is \(count) characters long; App Store Connect allows at most 64", at: node)
@@ -301,10 +301,10 @@ enum ProductDecoder {
                 switch field.key.key(in: localizationKeys) {
                 case .title?:
                     sawTitle = true
-                    title = context.string(field.value, "'title'", example: "Rocket Car")
+                    title = context.string(field.value, "'title'", example: "Rocket Car", nonEmpty: true)
                 case .description?:
                     sawDescription = true
-                    description = context.string(field.value, "'description'", example: "Fly over the traffic")
+                    description = context.string(field.value, "'description'", example: "Fly over the traffic", nonEmpty: true)
                 case nil:
                     context.unknownKey(field.key, in: "a localization", known: localizationKeys.names)
                 }

@@ -29,11 +29,15 @@ final class ProductStream: YAMLItemConsumer {
     private(set) var context = DecodingContext()
     /// Names the products use, to check once all declarations are read.
     private(set) var references: [ReferenceUse] = []
-    /// The file's defaults when written before `products`.
+    /// The catalog file's defaults, when they and `catalog` come before `products`.
     private(set) var defaults: Defaults?
 
     func begin(preceding pairs: [YAMLNode.Pair]) {
-        guard let pair = pairs.first(where: { $0.key.hasText("defaults") }) else { return }
+        // Only a catalog file's defaults count (a fragment's are an error, and
+        // its products take the catalog's): both keys must come first.
+        guard pairs.contains(where: { $0.key.hasText("catalog") }),
+              let pair = pairs.first(where: { $0.key.hasText("defaults") })
+        else { return }
         // Decoded again with the rest of the file; here only the values matter.
         var scratch = DecodingContext()
         var ignored: [ReferenceUse] = []

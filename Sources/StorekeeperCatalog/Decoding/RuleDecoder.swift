@@ -124,7 +124,11 @@ enum RuleDecoder {
         for pair in node.pairs {
             switch pair.key.text {
             case "before", "after":
-                let step = context.string(pair.value, "'\(pair.key.text ?? "")'", example: "persist")
+                var step = context.string(pair.value, "'\(pair.key.text ?? "")'", example: "persist")
+                if let name = step, let problem = NamePatterns.symbol(name.value, kind: "step") {
+                    context.error(CatalogRuleID.invalidName, "the step name '\(name.value)' \(problem)", at: name)
+                    step = nil
+                }
                 let anchor = step.map { pair.key.text == "before" ? CustomRule.Anchor.before($0) : .after($0) }
                 anchors.append((pair.key, anchor))
                 if step == nil { ok = false }

@@ -39,7 +39,9 @@ public struct ValidationRun {
 /// skipped, links to folders not followed, pipes and devices never opened)
 /// for `*.yaml` and `*.yml` files with a top-level
 /// `catalog` key; fragments are checked through the catalogs that include
-/// them, and every file is parsed once however many catalogs include it.
+/// them. A file is parsed once for discovery and loading; a fragment that a
+/// second catalog includes again is parsed again (trees are released as soon
+/// as a catalog is loaded, to bound memory).
 public struct CatalogValidator: Sendable {
     /// The loader that reads and decodes each catalog.
     public var loader: CatalogLoader
@@ -143,8 +145,15 @@ public struct CatalogValidator: Sendable {
         return Self.looksLikeCatalog(bytes)
     }
 
+    /// Whether a parsed file is a catalog: its top level has a `catalog` key,
+    /// or a key that misspells it (`catalg:`), so that the misspelling is
+    /// reported instead of the file being skipped without a word.
     static func isCatalog(_ root: YAMLNode) -> Bool {
-        root.kind == .mapping && root["catalog"] != nil
+        guard root.kind == .mapping else { return false }
+        return root.pairs.contains { pair in
+            guard let key = pair.key.text else { return false }
+            return key == "catalog" || Suggestion.nearest(to: key, in: ["catalog"]) != nil && key.count >= 5
+        }
     }
 
     /// A line that starts with `catalog:` (after an optional byte order mark).

@@ -43,7 +43,12 @@ public struct ByteSize: Hashable, Sendable, Comparable, CustomStringConvertible 
         while index < scalars.count, scalars[index] == " " { index += 1 }
         let unit = String(String.UnicodeScalarView(scalars[index...]))
         guard let factor = Self.units.first(where: { $0.name == unit })?.factor else { return nil }
-        bytes = whole * factor + fraction * factor / fractionScale
+        // Checked arithmetic: a size too large to count is no size (never a trap).
+        let (wholeBytes, overflow) = whole.multipliedReportingOverflow(by: factor)
+        guard !overflow else { return nil }
+        let (total, overflowAgain) = wholeBytes.addingReportingOverflow(fraction * factor / fractionScale)
+        guard !overflowAgain else { return nil }
+        bytes = total
     }
 
     private static func digit(_ scalar: Unicode.Scalar) -> Int64? {
@@ -51,11 +56,12 @@ public struct ByteSize: Hashable, Sendable, Comparable, CustomStringConvertible 
         return Int64(scalar.value - 48)
     }
 
-    /// In megabytes (decimal), as App Store Connect shows: "45 MB".
+    /// In decimal units, as App Store Connect shows, to one decimal place: "45 MB", "2.1 GB".
     public var description: String {
-        if bytes >= 1_000_000_000 { return "\(Double(bytes) / 1e9) GB" }
-        if bytes >= 1_000_000 { return "\(Double(bytes) / 1e6) MB" }
-        if bytes >= 1_000 { return "\(Double(bytes) / 1e3) KB" }
+        for (unit, factor) in [("GB", Int64(1_000_000_000)), ("MB", 1_000_000), ("KB", 1_000)] where bytes >= factor {
+            let tenths = (bytes * 10 + factor / 2) / factor
+            return tenths % 10 == 0 ? "\(tenths / 10) \(unit)" : "\(tenths / 10).\(tenths % 10) \(unit)"
+        }
         return "\(bytes) B"
     }
 

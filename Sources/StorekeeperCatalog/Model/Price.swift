@@ -8,7 +8,7 @@ public struct Price: Hashable, Sendable, Comparable, CustomStringConvertible {
     public init(cents: Int) { self.cents = cents }
 
     /// Parses `2.99`, `0`, `10.5`; nil for anything else (signs, exponents,
-    /// three places, thousands separators). At most 1,000,000 in whole units.
+    /// three places, thousands separators). At most 1,000,000.00.
     public init?(parsing text: String) {
         var whole = 0
         var fraction = 0
@@ -37,6 +37,7 @@ public struct Price: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
         guard sawDigit, !(sawPoint && fractionDigits == 0) else { return nil }
         if fractionDigits == 1 { fraction *= 10 }
+        guard whole < 1_000_000 || (whole == 1_000_000 && fraction == 0) else { return nil }
         cents = whole * 100 + fraction
     }
 

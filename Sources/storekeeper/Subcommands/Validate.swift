@@ -53,7 +53,7 @@ struct Validate: ParsableCommand {
             StandardOutput.write(JSONReporter().render(report))
         case .text:
             let colors = color.resolve(isTerminal: StandardOutput.isTerminal, environment: Environment.current)
-            let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: loader.reader))
+            let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: loader.reader, limit: loader.limits.maxFileSize))
             StandardOutput.write(reporter.render(report))
         }
         // Exit here, with everything loaded still held: freeing a large
