@@ -1,4 +1,3 @@
-import Dispatch
 import StorekeeperYAML
 
 /// Decodes the products of a file while it is being parsed, so that their
@@ -12,14 +11,7 @@ import StorekeeperYAML
 /// Otherwise it waits as a draft. `CatalogAccumulator.adopt` then registers
 /// everything in file order, so the outcome is exactly that of decoding the
 /// whole tree after parsing.
-///
-/// With `pipelined`, products are decoded on a second thread while libyaml
-/// goes on parsing on the first: each finished item is copied out of the
-/// tree and handed over in batches to a serial queue, which keeps file
-/// order; a semaphore bounds the batches in flight, and so the memory.
-/// Everything the stream holds is then touched only on that queue until
-/// `waitUntilDone()` returns.
-final class ProductStream: YAMLItemConsumer, @unchecked Sendable {
+final class ProductStream: YAMLItemConsumer {
     /// One entry per item of `products`, in file order.
     enum Slot {
         /// Finished: the index in `products`, or nil when it has errors.
@@ -52,72 +44,10 @@ final class ProductStream: YAMLItemConsumer, @unchecked Sendable {
         defaults = CatalogFileDecoder.decodeDefaults(pair.value, context: &scratch, references: &ignored)
     }
 
-    /// Work handed to the decoding queue, in file order.
-    private enum Work {
-        case item(YAMLDocument)
-        case kept
-    }
-
-    private let queue: DispatchQueue?
-    private let inFlight = DispatchSemaphore(value: 4)
-    private var batch: [Work] = []
-    private static let batchSize = 64
-
-    /// A stream that decodes on the parsing thread, or with `pipelined` on a
-    /// second one.
-    init(pipelined: Bool = false) {
-        queue = pipelined ? DispatchQueue(label: "storekeeper.product-stream") : nil
-    }
-
     func consume(_ item: YAMLNode) -> Bool {
         // Anything but a mapping stays in the tree; decoding it there reports it.
-        guard item.kind == .mapping else { return false }
-        guard queue != nil else {
-            decode(item)
-            return true
-        }
-        batch.append(.item(item.detached()))
-        if batch.count >= Self.batchSize { submit() }
-        return true
-    }
-
-    func kept() {
-        guard queue != nil else {
-            slots.append(.kept)
-            return
-        }
-        batch.append(.kept)
-    }
-
-    /// Hands the batch so far to the queue (waiting while too many are in flight).
-    private func submit() {
-        guard let queue, !batch.isEmpty else { return }
-        let work = batch
-        batch = []
-        inFlight.wait()
-        queue.async { [self] in
-            for entry in work {
-                switch entry {
-                case .item(let document): document.withUnownedRoot { root in if let root { decode(root) } }
-                case .kept: slots.append(.kept)
-                }
-            }
-            inFlight.signal()
-        }
-    }
-
-    /// Waits until every product handed over is decoded. Call once the parse
-    /// has returned, before reading the stream.
-    func waitUntilDone() {
-        guard let queue else { return }
-        submit()
-        queue.sync {}
-    }
-
-    private func decode(_ item: YAMLNode) {
-        guard let draft = ProductDecoder.draft(item, context: &context, references: &references) else {
-            slots.append(.kept)
-            return
+        guard item.kind == .mapping, let draft = ProductDecoder.draft(item, context: &context, references: &references) else {
+            return false
         }
         let written = draft.written
         if let defaults {
@@ -128,6 +58,11 @@ final class ProductStream: YAMLItemConsumer, @unchecked Sendable {
             slots.append(.draft(drafts.count))
             drafts.append(consume draft)
         }
+        return true
+    }
+
+    func kept() {
+        slots.append(.kept)
     }
 
     private func finish(_ draft: consuming ProductDraft, with defaults: Defaults) {

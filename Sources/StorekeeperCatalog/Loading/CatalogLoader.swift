@@ -29,11 +29,6 @@ public struct CatalogLoader: Sendable {
         self.limits = limits
     }
 
-    /// Files at least this large decode products on a second thread while
-    /// parsing; below it, a thread costs more than it saves. (Settable so
-    /// that tests can compare both ways on the same input.)
-    package var pipelineThreshold = 256 << 10
-
     /// Loads the catalog at `path` and everything it includes.
     public func load(_ path: String) -> CatalogLoadResult {
         var cache = ParsedFiles()
@@ -120,10 +115,8 @@ public struct CatalogLoader: Sendable {
         let parsed: ParsedFile
         do {
             let bytes = try reader.read(path, limit: limits.maxFileSize)
-            // Large files decode their products on a second thread while they parse.
-            let stream = ProductStream(pipelined: bytes.count >= pipelineThreshold)
+            let stream = ProductStream()
             let result = YAMLParser.parse(bytes, file: path, limits: limits, streaming: ("products", stream))
-            stream.waitUntilDone()
             parsed = ParsedFile(document: result.document, diagnostics: result.diagnostics, readError: nil, stream: stream)
         } catch .tooLarge(_, let size, let limit) {
             let diagnostic = Diagnostic(
