@@ -1,5 +1,5 @@
 // storekeeper-benchmark: measures `storekeeper validate` against libyaml's bare event scan of the same
-// catalog. See `Command.usage` for the commands and docs/performance-method.md for the method.
+// catalog. See `Command.usage` for the commands and docs/performance.md for the method and the figures.
 
 #if canImport(Glibc)
 import Glibc
