@@ -5,11 +5,16 @@
 /// even after accented or non-Latin text.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's path as the user named it (relative paths stay relative).
-    public var file: String
+    public var file: String {
+        didSet { fileID = nil }
+    }
     /// The 1-based line number.
     public var line: Int
     /// The 1-based column, in Unicode scalars.
     public var column: Int
+    /// The file's number in `SourceFileTable`, when the creator knew it:
+    /// making a `SourceRange` from this location then needs no table lookup.
+    @usableFromInline var fileID: UInt32?
 
     /// Creates a location.
     public init(file: String, line: Int, column: Int) {
@@ -18,8 +23,27 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
+    /// Creates a location in a file already numbered in `SourceFileTable`.
+    @inlinable
+    public init(file: String, fileID: UInt32, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.fileID = fileID
+    }
+
     /// `file:line:column`, the form editors and terminals turn into links.
     public var description: String { "\(file):\(line):\(column)" }
+
+    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        lhs.line == rhs.line && lhs.column == rhs.column && lhs.file == rhs.file
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
+    }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
@@ -45,7 +69,7 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
     /// be in the same file as `start`.
     public init(start: SourceLocation, end: SourceLocation? = nil) {
         let end = end ?? start
-        fileID = SourceFileTable.id(for: start.file)
+        fileID = start.fileID ?? SourceFileTable.id(for: start.file)
         startLine = UInt32(clamping: start.line)
         startColumn = UInt32(clamping: start.column)
         endLine = UInt32(clamping: end.line)
@@ -67,9 +91,9 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
 
     /// The first character of the span.
     public var start: SourceLocation {
-        get { SourceLocation(file: file, line: Int(startLine), column: Int(startColumn)) }
+        get { SourceLocation(file: file, fileID: fileID, line: Int(startLine), column: Int(startColumn)) }
         set {
-            fileID = SourceFileTable.id(for: newValue.file)
+            fileID = newValue.fileID ?? SourceFileTable.id(for: newValue.file)
             startLine = UInt32(clamping: newValue.line)
             startColumn = UInt32(clamping: newValue.column)
         }
@@ -77,7 +101,7 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
 
     /// The position just after the last character.
     public var end: SourceLocation {
-        get { SourceLocation(file: file, line: Int(endLine), column: Int(endColumn)) }
+        get { SourceLocation(file: file, fileID: fileID, line: Int(endLine), column: Int(endColumn)) }
         set {
             endLine = UInt32(clamping: newValue.line)
             endColumn = UInt32(clamping: newValue.column)

@@ -61,7 +61,7 @@ public struct YAMLNode: Sendable {
     /// Where the node starts: its first character (an opening quote or bracket included).
     @inlinable public var location: SourceLocation {
         let record = record
-        return SourceLocation(file: storage.file, line: Int(record.startLine), column: Int(record.startColumn))
+        return SourceLocation(file: storage.file, fileID: storage.fileID, line: Int(record.startLine), column: Int(record.startColumn))
     }
 
     /// Where the node starts and ends.
