@@ -161,6 +161,7 @@ public struct YAMLNode: Sendable {
     public struct Items: RandomAccessCollection, Sendable {
         @usableFromInline let parent: YAMLNode
         @usableFromInline let first: Int
+        /// One past the last position.
         public let endIndex: Int
 
         @inlinable init(node: YAMLNode) {
@@ -182,7 +183,9 @@ public struct YAMLNode: Sendable {
             parent.sibling(parent.storage.children[first + position])
         }
 
+        /// The position after `i`.
         @inlinable public func index(after i: Int) -> Int { i + 1 }
+        /// The position before `i`.
         @inlinable public func index(before i: Int) -> Int { i - 1 }
     }
 
@@ -190,6 +193,7 @@ public struct YAMLNode: Sendable {
     public struct Pairs: RandomAccessCollection, Sendable {
         @usableFromInline let parent: YAMLNode
         @usableFromInline let first: Int
+        /// One past the last position.
         public let endIndex: Int
 
         @inlinable init(node: YAMLNode) {
@@ -213,7 +217,9 @@ public struct YAMLNode: Sendable {
             return Pair(key: parent.sibling(children[base]), value: parent.sibling(children[base + 1]))
         }
 
+        /// The position after `i`.
         @inlinable public func index(after i: Int) -> Int { i + 1 }
+        /// The position before `i`.
         @inlinable public func index(before i: Int) -> Int { i - 1 }
     }
 }

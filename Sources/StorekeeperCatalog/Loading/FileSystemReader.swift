@@ -12,6 +12,7 @@ public struct FileSystemReader: SourceReader {
     /// Creates a reader.
     public init() {}
 
+    /// Reads a whole file, refusing one over `limit` bytes (see ``SourceReader``).
     public func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8] {
         // Non-blocking, so that opening a pipe returns at once instead of
         // waiting for a writer; anything but a regular file is then refused.
@@ -41,6 +42,7 @@ public struct FileSystemReader: SourceReader {
         return bytes
     }
 
+    /// Whether a path is a file, a directory, something else, or nothing.
     public func kind(of path: String) -> SourceKind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
@@ -51,12 +53,14 @@ public struct FileSystemReader: SourceReader {
         }
     }
 
+    /// Whether a path is a symbolic link (checked without following it).
     public func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0 else { return false }
         return (status.st_mode & S_IFMT) == S_IFLNK
     }
 
+    /// The names of a directory's entries, sorted.
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
         guard let directory = opendir(path) else { throw failure(path, errno) }
         defer { closedir(directory) }

@@ -69,6 +69,7 @@ public struct InMemorySourceReader: SourceReader {
         files = bytes
     }
 
+    /// Reads a whole file, refusing one over `limit` bytes (see ``SourceReader``).
     public func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8] {
         let path = SourcePath.normalize(path)
         guard let bytes = files[path] else {
@@ -78,6 +79,7 @@ public struct InMemorySourceReader: SourceReader {
         return bytes
     }
 
+    /// Whether a path is a file, a directory, something else, or nothing.
     public func kind(of path: String) -> SourceKind {
         let path = SourcePath.normalize(path)
         if files[path] != nil { return .file }
@@ -85,6 +87,7 @@ public struct InMemorySourceReader: SourceReader {
         return files.keys.contains { $0.hasPrefix(prefix) } ? .directory : .missing
     }
 
+    /// The names of a directory's entries, sorted.
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
         let path = SourcePath.normalize(path)
         let prefix = path == "." ? "" : path + "/"
