@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "StorekeeperYAML", dependencies: ["CYAML", "StorekeeperDiagnostics"]),
         // The catalog model, its decoding from located nodes, includes and cross-file checks.
         .target(name: "StorekeeperCatalog", dependencies: ["StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // Policy rules from the In-App Purchase guide, as values with their own examples.
+        .target(name: "StorekeeperRules", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
         // The command-line tool: argument parsing over the libraries, nothing more.
         .executableTarget(
             name: "storekeeper",
@@ -48,6 +50,7 @@ let package = Package(
             name: "StorekeeperCatalogTests",
             dependencies: ["StorekeeperCatalog", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperCatalog"]),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,59 @@
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+
+/// A consumable cannot be recorded by the receipt.
+struct ConsumablePersistenceRule: CatalogRule {
+    static let description = RuleDescription(
+        id: "consumable-persistence",
+        severity: .error,
+        summary: "A consumable's persistence must not be `receipt`.",
+        rationale: """
+            A consumable's entry leaves the app receipt once its transaction is finished, so the \
+            receipt cannot be the record of what the user still has; keep it in the app's own \
+            state, on your server, or in iCloud (Delivering Products: Persisting the Purchase).
+            """,
+        triggering: [
+            RuleExample("""
+                  - id: com.example.coins
+                    type: consumable
+                    reference-name: Coins
+                    price: "0.99"
+                    localizations: {en-US: {title: Coins, description: A bag of coins}}
+                    delivery: {model: built-in, grants: {coins: 100}}
+                    persistence: ↓receipt
+                    restore: none
+                """),
+            RuleExample("""
+                  - id: com.example.coins
+                    type: consumable
+                    reference-name: Coins
+                    price: "0.99"
+                    localizations: {en-US: {title: Coins, description: A bag of coins}}
+                    delivery: {model: built-in, grants: {coins: 100}}
+                    persistence: {strategy: ↓receipt}
+                    restore: none
+                """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+                  - id: com.example.coins
+                    type: consumable
+                    reference-name: Coins
+                    price: "0.99"
+                    localizations: {en-US: {title: Coins, description: A bag of coins}}
+                    delivery: {model: server, grants: {coins: 100}}
+                    persistence: server
+                    restore: none
+                """),
+        ])
+
+    init() {}
+
+    func check(_ catalog: Catalog, into report: inout RuleReport) {
+        for product in catalog.products where product.type.value == .consumable && product.persistence.strategy.value == .receipt {
+            report.report(
+                "a consumable leaves the receipt once finished, so the receipt cannot record it; keep \(product.id.value) in `app-state`, `server` or `icloud`",
+                at: product.persistence.strategy, notes: inheritanceNotes(product, inherited: product.persistence.isInherited))
+        }
+    }
+}

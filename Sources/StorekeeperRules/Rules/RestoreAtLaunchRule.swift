@@ -1,0 +1,50 @@
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+
+/// Restoring at every launch interrupts the user.
+struct RestoreAtLaunchRule: CatalogRule {
+    static let description = RuleDescription(
+        id: "restore-at-launch",
+        severity: .warning,
+        summary: "Restore from a Restore Purchases button, not at every launch.",
+        rationale: """
+            Restoring asks for the user's App Store credentials, which interrupts the app; offer a \
+            Restore Purchases button instead, and never restore automatically at every launch \
+            (Restoring Purchased Products).
+            """,
+        triggering: [
+            RuleExample("""
+                  - id: com.example.unlock
+                    type: non-consumable
+                    reference-name: Unlock
+                    price: "2.99"
+                    localizations: {en-US: {title: Unlock, description: Everything}}
+                    delivery: {model: built-in, unlocks: [pro]}
+                    persistence: receipt
+                    restore: {policy: receipt-refresh, trigger: ↓launch}
+                """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+                  - id: com.example.unlock
+                    type: non-consumable
+                    reference-name: Unlock
+                    price: "2.99"
+                    localizations: {en-US: {title: Unlock, description: Everything}}
+                    delivery: {model: built-in, unlocks: [pro]}
+                    persistence: receipt
+                    restore: {policy: receipt-refresh, trigger: user}
+                """),
+        ])
+
+    init() {}
+
+    func check(_ catalog: Catalog, into report: inout RuleReport) {
+        for product in catalog.products {
+            guard let trigger = product.restore.trigger, trigger.value == .launch else { continue }
+            report.report(
+                "restoring at every launch asks for the user's credentials each time; restore \(product.id.value) from a Restore Purchases button (`trigger: user`)",
+                at: trigger, notes: inheritanceNotes(product, inherited: product.restore.isInherited))
+        }
+    }
+}
