@@ -10,24 +10,33 @@ public struct RuleExample: Sendable {
     public let products: String
     /// Extra top-level lines for the header (`defaults:`, `rules:`), markers allowed.
     public let header: String
+    /// The header's `server` line, or nil for no server.
+    public let server: String?
     /// Where the example is written, for test failures.
     public let file: String
     /// The line it starts on in that file.
     public let line: Int
 
-    /// An example from its products (and, optionally, extra header lines).
-    public init(_ products: String, header: String = "", file: StaticString = #filePath, line: UInt = #line) {
+    /// The standard header's `server` line.
+    public static let standardServer = #"server: {url: "https://store.example.com"}"#
+
+    /// An example from its products (and, optionally, extra header lines and
+    /// another `server` line, or none).
+    public init(
+        _ products: String, header: String = "", server: String? = RuleExample.standardServer,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         self.products = products
         self.header = header
+        self.server = server
         self.file = String(describing: file)
         self.line = Int(line)
     }
 
-    /// The standard header every example starts with.
+    /// The standard header every example starts with (its `server` line aside).
     public static let standardHeader = """
         catalog: example
         app: {bundle-id: com.example.app}
-        server: {url: "https://store.example.com"}
         features: [pro, extra]
         balances: [coins]
         groups: {premium: {name: Premium}}
@@ -37,6 +46,7 @@ public struct RuleExample: Sendable {
     /// The whole catalog with markers: header, extra header lines, products.
     public var markedCatalog: String {
         var text = Self.standardHeader
+        if let server { text += server + "\n" }
         if !header.isEmpty { text += header.hasSuffix("\n") ? header : header + "\n" }
         text += "products:\n" + products
         return text.hasSuffix("\n") ? text : text + "\n"

@@ -6,10 +6,14 @@ import StorekeeperDiagnostics
 public enum RuleRegistry {
     /// All rules, by id order.
     public static let all: [any CatalogRule.Type] = [
+        BuiltInContentRule.self,
         ConsumablePersistenceRule.self,
         ConsumableRestoreRule.self,
+        HostedContentRestoreRule.self,
         NonRenewingRecordRule.self,
         RestoreAtLaunchRule.self,
+        ServerIdentityRule.self,
+        ServerRequiredRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
     /// Runs every rule over a catalog.
