@@ -10,7 +10,11 @@ public enum Suggestion {
         guard !target.isEmpty else { return nil }
         let limit = max(1, target.count / 3)
         var best: (name: String, distance: Int)?
+        var examined = 0
         for candidate in candidates {
+            examined += 1
+            // Lengths too far apart cannot be within the limit: skip before allocating.
+            if abs(candidate.unicodeScalars.count - target.count) > limit { continue }
             let other = Array(candidate.lowercased().unicodeScalars)
             let distance = editDistance(target, other, limit: limit)
             if distance <= limit, best.map({ distance < $0.distance }) ?? true {
@@ -18,12 +22,21 @@ public enum Suggestion {
             }
         }
         if let best { return best.name }
+        // The containment fallback is for short lists of names, not for thousands of ids.
+        guard examined <= 1_000 else { return nil }
         let lowered = word.lowercased()
         return candidates.first { candidate in
             let other = candidate.lowercased()
             return other.count >= 3 && lowered.count >= 3
                 && (other.contains(lowered) || lowered.contains(other))
         }
+    }
+
+    /// Whether `word` is `target` with at most `edits` typing mistakes
+    /// (insertions, deletions, substitutions or swapped neighbours), case-insensitively.
+    public static func isMisspelling(_ word: String, of target: String, edits: Int = 1) -> Bool {
+        let a = Array(word.lowercased().unicodeScalars), b = Array(target.lowercased().unicodeScalars)
+        return editDistance(a, b, limit: edits) <= edits
     }
 
     /// ", did you mean 'x'?" or "" when nothing is close: ready to append to a message.

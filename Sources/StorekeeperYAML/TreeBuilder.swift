@@ -33,7 +33,10 @@ struct TreeBuilder {
     /// Where aliases were written, by their position in `pending`: the
     /// shared node has its anchor's position, but a problem with a key or
     /// merge written as an alias belongs at the alias. Empty unless aliases are used.
-    private var aliasSites: [Int: SourceRange] = [:]
+    /// Kept in order of position (positions only grow between closes), so a
+    /// close removes its own entries from the end: a dictionary filtered at
+    /// every close was quadratic with many aliases pending.
+    private var aliasSites: [(position: Int, site: SourceRange)] = []
     /// The same for the items of finished sequences, by position in `children`
     /// (a `<<` list of aliases is checked after the list has closed).
     private var childSites: [Int: SourceRange] = [:]
@@ -42,6 +45,7 @@ struct TreeBuilder {
     private var documents = 0
     private var rootIndex: Int32 = -1
     private var diagnostics: [Diagnostic] = []
+    private var suppressedDiagnostics = 0
 
     /// Streaming: the top-level key whose sequence's items go to `consumer`.
     private let streamedKey: [UInt8]?
@@ -93,7 +97,7 @@ struct TreeBuilder {
         do {
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    diagnostics.append(SyntaxError.diagnostic(for: parser, file: file, source: source))
+                    keepDiagnostic(SyntaxError.diagnostic(for: parser, file: file, source: source))
                     throw Stop()
                 }
                 defer { yaml_event_delete(&event) }
@@ -101,7 +105,7 @@ struct TreeBuilder {
                 try handle(&event)
             }
         } catch {
-            return YAMLParseResult(document: nil, diagnostics: diagnostics)
+            return YAMLParseResult(document: nil, diagnostics: diagnosticsWithCount())
         }
         completed = true
         return finish(emptyMessage: "the file holds no YAML document, only comments or blank lines")
@@ -112,12 +116,12 @@ struct TreeBuilder {
             text.discard()
             records.discard()
             children.discard()
-            diagnostics.append(error(YAMLRuleID.documentCount, emptyMessage, line: 1, column: 1))
-            return YAMLParseResult(document: nil, diagnostics: diagnostics)
+            keepDiagnostic(error(YAMLRuleID.documentCount, emptyMessage, line: 1, column: 1))
+            return YAMLParseResult(document: nil, diagnostics: diagnosticsWithCount())
         }
         let document = YAMLDocument(
             file: file, records: records.finish(), text: text.finish(), children: children.finish(), tags: tags, rootIndex: rootIndex)
-        return YAMLParseResult(document: document, diagnostics: diagnostics)
+        return YAMLParseResult(document: document, diagnostics: diagnosticsWithCount())
     }
 
     // MARK: Events
@@ -148,7 +152,7 @@ struct TreeBuilder {
             documents += 1
             if documents > 1 {
                 let mark = event.start_mark
-                diagnostics.append(error(
+                keepDiagnostic(error(
                     YAMLRuleID.documentCount,
                     "a catalog file holds exactly one YAML document, and a second one starts here; move it to its own file and `include` it",
                     line: mark.line + 1, column: mark.column + 1))
@@ -195,7 +199,7 @@ struct TreeBuilder {
         anchor: UnsafeMutablePointer<yaml_char_t>?, mark: yaml_mark_t
     ) throws {
         if frames.count >= limits.maxDepth {
-            diagnostics.append(error(
+            keepDiagnostic(error(
                 YAMLRuleID.limit,
                 "lists and mappings nest deeper than \(limits.maxDepth) levels here; a catalog needs about 6 (raise the limit with --max-depth if this is intended)",
                 line: mark.line + 1, column: mark.column + 1))
@@ -237,13 +241,11 @@ struct TreeBuilder {
         } else {
             children.append(contentsOf: pending[frame.pendingStart...])
         }
-        if !aliasSites.isEmpty {
+        while let last = aliasSites.last, last.position >= frame.pendingStart {
+            aliasSites.removeLast()
             if records[node].kind == .sequence {
-                for (position, site) in aliasSites where position >= frame.pendingStart {
-                    childSites[Int(first) + position - frame.pendingStart] = site
-                }
+                childSites[Int(first) + last.position - frame.pendingStart] = last.site
             }
-            aliasSites = aliasSites.filter { $0.key < frame.pendingStart }
         }
         pending.removeSubrange(frame.pendingStart...)
         records[node].first = first
@@ -261,7 +263,7 @@ struct TreeBuilder {
         }
         if records[Int(frame.node)].kind == .mapping, (pending.count - frame.pendingStart) % 2 == 0,
            records[Int(index)].kind != .scalar {
-            diagnostics.append(Diagnostic(
+            keepDiagnostic(Diagnostic(
                 .error, rule: YAMLRuleID.complexKey,
                 "a key must be a single value, not \(records[Int(index)].kind); write the key as plain text",
                 at: site ?? range(of: index)))
@@ -275,7 +277,7 @@ struct TreeBuilder {
             }
             consumer?.kept()
         }
-        if let site { aliasSites[pending.count] = site }
+        if let site { aliasSites.append((pending.count, site)) }
         pending.append(index)
     }
 
@@ -283,7 +285,7 @@ struct TreeBuilder {
         let anchor = name.map { String(cString: $0) } ?? ""
         guard let target = anchors[anchor] else {
             let known = Suggestion.didYouMean(anchor, in: anchors.keys)
-            diagnostics.append(error(
+            keepDiagnostic(error(
                 YAMLRuleID.alias,
                 "the alias *\(anchor) refers to no anchor; define `&\(anchor)` on a value above it\(known)",
                 line: mark.line + 1, column: mark.column + 1))
@@ -291,7 +293,7 @@ struct TreeBuilder {
             return
         }
         if records[Int(target)].count < 0 {
-            diagnostics.append(error(
+            keepDiagnostic(error(
                 YAMLRuleID.alias,
                 "the alias *\(anchor) is inside the value it refers to, which would make that value contain itself",
                 line: mark.line + 1, column: mark.column + 1))
@@ -320,7 +322,7 @@ struct TreeBuilder {
         let remaining = limits.maxAliasExpansion - expansion
         expansion = saturatingAdd(expansion, weight(of: node, limit: remaining))
         if expansion > limits.maxAliasExpansion {
-            diagnostics.append(error(
+            keepDiagnostic(error(
                 YAMLRuleID.limit,
                 "aliases here expand the document beyond \(limits.maxAliasExpansion) nodes, as an alias bomb would; refer to smaller values (raise the limit with --max-alias-expansion if this is intended)",
                 line: line, column: column))
@@ -420,13 +422,13 @@ struct TreeBuilder {
                 continue
             }
             if isMergeKey(keyRecord) {
-                merges.append((key, value, aliasSites[index - 1]))
+                merges.append((key, value, aliasSite(at: index - 1)))
                 dropped = true
                 continue
             }
             if let earlier = earlierKey(matching: key, from: start, before: index - 2, index: &keyIndex) {
                 let text = string(keyRecord)
-                diagnostics.append(error(
+                keepDiagnostic(error(
                     YAMLRuleID.duplicateKey,
                     "the key '\(text)' appears twice in this mapping, and only the first would count; remove or rename this one",
                     at: site(index - 2, key), notes: [Diagnostic.Note("'\(text)' is first set here", at: location(of: earlier))]))
@@ -484,7 +486,7 @@ struct TreeBuilder {
                 if records[Int(item)].kind == .mapping {
                     sources.append(item)
                 } else {
-                    diagnostics.append(error(
+                    keepDiagnostic(error(
                         YAMLRuleID.mergeKey,
                         "a `<<` list may hold only mappings (usually aliases like *defaults), not \(records[Int(item)].kind)",
                         at: childSites[position] ?? range(of: item)))
@@ -492,7 +494,7 @@ struct TreeBuilder {
             }
             return sources
         case .scalar:
-            diagnostics.append(error(
+            keepDiagnostic(error(
                 YAMLRuleID.mergeKey,
                 "`<<` merges a mapping into this one: its value must be a mapping or a list of them (usually an alias like *defaults)",
                 at: site ?? range(of: value)))
@@ -542,6 +544,25 @@ struct TreeBuilder {
 
     // MARK: Diagnostics
 
+    /// The diagnostics kept, and a last one saying how many were not.
+    private func diagnosticsWithCount() -> [Diagnostic] {
+        guard suppressedDiagnostics > 0 else { return diagnostics }
+        return diagnostics + [Diagnostic(
+            .error, rule: YAMLRuleID.tooManyProblems,
+            "\(suppressedDiagnostics) more problems were found in this file and not listed; fix these and run again",
+            at: SourceLocation(file: file, line: 1, column: 1))]
+    }
+
+    /// Keeps a diagnostic, up to a ceiling (a file of a million repeated keys
+    /// must not make a million diagnostics); past it they are only counted.
+    private mutating func keepDiagnostic(_ diagnostic: Diagnostic) {
+        if diagnostics.count < 10_000 {
+            diagnostics.append(diagnostic)
+        } else {
+            suppressedDiagnostics += 1
+        }
+    }
+
     private func location(of index: Int32) -> SourceLocation {
         let record = records[Int(index)]
         return SourceLocation(file: file, line: Int(record.startLine), column: Int(record.startColumn))
@@ -554,9 +575,19 @@ struct TreeBuilder {
             end: SourceLocation(file: file, line: Int(record.endLine), column: Int(record.endColumn)))
     }
 
+    /// Where the alias at a position of `pending` was written, if one was.
+    /// Lookups are for the innermost open collection, whose entries are last.
+    private func aliasSite(at position: Int) -> SourceRange? {
+        for entry in aliasSites.reversed() {
+            if entry.position == position { return entry.site }
+            if entry.position < position { return nil }
+        }
+        return nil
+    }
+
     /// Where the node at a position of `pending` was written: its alias, or itself.
     private func site(_ position: Int, _ index: Int32) -> SourceRange {
-        aliasSites[position] ?? range(of: index)
+        aliasSite(at: position) ?? range(of: index)
     }
 
     private func error(_ rule: String, _ message: String, at index: Int32, notes: [Diagnostic.Note] = []) -> Diagnostic {

@@ -13,9 +13,13 @@ public struct YAMLLimits: Sendable, Hashable {
     /// as if every alias were copied out. Default 1,000,000.
     public var maxAliasExpansion: Int
 
-    /// Creates limits; every value must be positive.
+    /// The largest file size that can be allowed: node positions and offsets
+    /// are 32-bit, so a file must stay well under 2 GiB.
+    public static let largestFileSize = 1 << 30
+
+    /// Creates limits; every value must be positive, and a file size is at most `largestFileSize`.
     public init(maxFileSize: Int = 16 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 1_000_000) {
-        self.maxFileSize = max(1, maxFileSize)
+        self.maxFileSize = min(max(1, maxFileSize), Self.largestFileSize)
         self.maxDepth = max(1, maxDepth)
         self.maxAliasExpansion = max(0, maxAliasExpansion)
     }

@@ -12,6 +12,8 @@ public enum YAMLRuleID {
     public static let alias = "yaml-alias"
     /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
     public static let mergeKey = "merge-key"
+    /// More problems than are listed for one file.
+    public static let tooManyProblems = "too-many-problems"
     /// The file holds no document, or more than one.
     public static let documentCount = "document-count"
 }

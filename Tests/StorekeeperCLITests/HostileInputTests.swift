@@ -279,7 +279,7 @@ struct HostileInputTests {
         #expect(result.stdout.contains(
             "shop.yaml:5:11: error: cannot include 'missing.yaml': there is no file missing.yaml; include paths are relative to shop.yaml [include]"),
             "\(result)")
-        #expect(result.stdout.contains("shop.yaml:5:25: error: cannot include 'parts'"), "\(result)")
+        #expect(result.stdout.contains("shop.yaml:5:25: error: an include names a YAML fragment, ending in .yaml or .yml; 'parts' does not"), "\(result)")
         #expect(result.lastStdoutLine == "2 errors in 1 file")
     }
 

@@ -94,7 +94,30 @@ import Testing
             "shop/fragments/a.yaml": Self.fragment(id: "com.example.shop.a", name: "A"),
         ])
         expectExactly(result.diagnostics, sites: [("include", "shop/catalog.yaml", 9, 11)])
+        try expectDiagnostic(result.diagnostics, "include", at: 9, 11, file: "shop/catalog.yaml", mentions: ["ending in .yaml or .yml"])
+    }
+
+    @Test func anIncludeOfADirectoryNamedLikeAFileIsReported() throws {
+        let result = catalog(including: "fragments.yaml").load([
+            "shop/fragments.yaml/a.yaml": Self.fragment(id: "com.example.shop.a", name: "A"),
+        ])
+        expectExactly(result.diagnostics, sites: [("include", "shop/catalog.yaml", 9, 11)])
         try expectDiagnostic(result.diagnostics, "include", at: 9, 11, file: "shop/catalog.yaml", mentions: ["directory"])
+    }
+
+    @Test func anIncludeCannotLeaveTheFolderBeingValidated() throws {
+        let result = catalog(including: "../secret.yaml").load(["secret.yaml": "features: [x]\n"])
+        expectExactly(result.diagnostics, sites: [("include", "shop/catalog.yaml", 9, 11)])
+        try expectDiagnostic(result.diagnostics, "include", at: 9, 11, file: "shop/catalog.yaml", mentions: ["leaves the folder"])
+    }
+
+    @Test func includesNestAtMost32Deep() throws {
+        var files = ["shop/c0.yaml": "include: [c1.yaml]\n"]
+        for index in 1..<40 { files["shop/c\(index).yaml"] = "include: [c\(index + 1).yaml]\n" }
+        files["shop/c40.yaml"] = "features: [x]\n"
+        let result = catalog(including: "c0.yaml").load(files)
+        let nesting = try #require(result.diagnostics.first { $0.message.contains("nest deeper") })
+        #expect(nesting.rule == "include")
     }
 
     @Test(arguments: ["/etc/shop/a.yaml", "~/a.yaml"])

@@ -314,7 +314,11 @@ enum CatalogFileDecoder {
         var defaults = Defaults()
         guard context.expectMapping(node, "'defaults'") else { return defaults }
         for pair in node.pairs {
-            if let key = pair.key.text { defaults.written.insert(key) }
+            if let key = pair.key.text {
+                defaults.written.insert(key)
+                // A misspelt default (`delivry:`) is reported once, here, not again at every product.
+                if let meant = Suggestion.nearest(to: key, in: defaultsKeys) { defaults.written.insert(meant) }
+            }
             switch pair.key.text {
             case "delivery": defaults.delivery = DeliveryDecoder.decode(pair.value, context: &context, references: &references)
             case "persistence": defaults.persistence = PersistenceDecoder.decodePersistence(pair.value, context: &context)

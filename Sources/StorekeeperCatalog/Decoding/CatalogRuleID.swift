@@ -47,6 +47,8 @@ public enum CatalogRuleID {
     public static let noProducts = "no-products"
     /// A file given to validate that is not a catalog.
     public static let notACatalog = "not-a-catalog"
+    /// More problems than are listed for one catalog.
+    public static let tooManyProblems = "too-many-problems"
     /// A rule pattern that matches no product.
     public static let unmatchedPattern = "unmatched-pattern"
 }

@@ -4,12 +4,51 @@ import StorekeeperYAML
 /// Collects diagnostics while decoding and offers the typed readers every
 /// decoder uses. A reader that fails reports why (at the value to change)
 /// and returns nil; decoding goes on, so one run reports every problem.
+/// Diagnostics with a ceiling: a hostile file (a million duplicate names)
+/// must not make a million diagnostics. Past `limit` they are counted, not
+/// kept, and one more diagnostic says how many were left out; errors are
+/// counted either way, so nothing is taken for valid because it went unsaid.
+struct DiagnosticList {
+    static let limit = 10_000
+    private(set) var all: [Diagnostic] = []
+    /// Errors reported, kept or not.
+    private(set) var errorCount = 0
+    private(set) var suppressed = 0
+
+    var count: Int { all.count }
+
+    mutating func append(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errorCount += 1 }
+        guard all.count < Self.limit else {
+            suppressed += 1
+            return
+        }
+        all.append(diagnostic)
+    }
+
+    mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) {
+        for diagnostic in diagnostics { append(diagnostic) }
+    }
+
+    /// Everything kept, and a last word on what was not.
+    func finished(file: String) -> [Diagnostic] {
+        guard suppressed > 0 else { return all }
+        return all + [Diagnostic(
+            .error, rule: CatalogRuleID.tooManyProblems,
+            "\(suppressed) more problems were found and not listed (at most \(Self.limit) are listed for a catalog); fix these and run again",
+            at: SourceLocation(file: file, line: 1, column: 1))]
+    }
+}
+
 struct DecodingContext {
-    var diagnostics: [Diagnostic] = []
+    var diagnostics = DiagnosticList()
+    /// Nodes standing in for unresolved aliases met while decoding: a value
+    /// that comes from one is missing, so what holds it is not valid.
+    var placeholdersMet = 0
     /// Unknown keys that look like a typo of a known one, with the key they
     /// suggest: a missing key that a typo in the same mapping suggests is
     /// the same mistake, reported once (as the typo).
-    private var typos: [(location: SourceLocation, suggestion: String)] = []
+    private var typos: [String: [SourceRange]] = [:]
 
     // MARK: Reporting
 
@@ -31,7 +70,7 @@ struct DecodingContext {
         var message = "unknown key '\(text)' in \(place)"
         if let nearest = Suggestion.nearest(to: text, in: known) {
             message += "; did you mean '\(nearest)'?"
-            typos.append((key.location, nearest))
+            typos[nearest, default: []].append(key.range)
         } else {
             message += "; expected one of: \(known.joined(separator: ", "))"
         }
@@ -51,11 +90,12 @@ struct DecodingContext {
 
     /// Whether an unknown key inside `range` was reported as a typo of `key`.
     func hasTypo(of key: String, in range: SourceRange) -> Bool {
-        guard !typos.isEmpty else { return false }
-        return typos.contains { typo in
-            typo.suggestion == key && typo.location.file == range.start.file
-                && (typo.location.line, typo.location.column) >= (range.start.line, range.start.column)
-                && (typo.location.line, typo.location.column) < (range.end.line, range.end.column)
+        guard let candidates = typos[key] else { return false }
+        let start = range.start, end = range.end
+        return candidates.contains { typo in
+            let at = typo.start
+            return typo.fileID == range.fileID
+                && (at.line, at.column) >= (start.line, start.column) && (at.line, at.column) < (end.line, end.column)
         }
     }
 
@@ -73,7 +113,10 @@ struct DecodingContext {
 
     private mutating func expect(_ node: YAMLNode, _ kind: YAMLNode.Kind, _ what: @autoclosure () -> String) -> Bool {
         if node.kind == kind { return true }
-        if node.isPlaceholder { return false }
+        if node.isPlaceholder {
+            placeholdersMet += 1
+            return false
+        }
         let what = what()
         if node.isNull {
             error(CatalogRuleID.wrongKind, "\(what) has no value; it should be \(kind)", at: node)
@@ -85,7 +128,10 @@ struct DecodingContext {
 
     /// The text of a scalar that is not null; reports a list, a mapping or an empty value.
     mutating func text(_ node: YAMLNode, _ what: @autoclosure () -> String, example: @autoclosure () -> String) -> String? {
-        if node.isPlaceholder { return nil }
+        if node.isPlaceholder {
+            placeholdersMet += 1
+            return nil
+        }
         guard node.kind == .scalar, let text = node.text else {
             let what = what(), example = example()
             error(CatalogRuleID.wrongKind, "\(what) should be a single value such as \(example), not \(node.kind)", at: node)

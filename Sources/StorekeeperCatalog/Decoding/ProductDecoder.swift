@@ -82,7 +82,7 @@ enum ProductDecoder {
     static func draft(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> ProductDraft? {
         guard context.expectMapping(node, "a product") else { return nil }
         // Any error reported while decoding this product keeps it out of the model.
-        let diagnosticsBefore = context.diagnostics.count
+        let errorsBefore = context.diagnostics.errorCount, placeholdersBefore = context.placeholdersMet
         var id, type, referenceName, price, localizations, familyShareable, maxQuantity: Field?
         var delivery, persistence, restore, group, level, period, offer, duration: Field?
         for pair in node.pairs {
@@ -193,7 +193,7 @@ enum ProductDecoder {
             delivery: deliveryValue, persistence: persistenceValue, restore: restoreValue,
             subscription: subscription, duration: durationValue,
             written: (delivery != nil, persistence != nil, restore != nil), misspelt: misspelt, range: node.range,
-            isValid: complete && !context.diagnostics[diagnosticsBefore...].contains { $0.severity == .error })
+            isValid: complete && context.diagnostics.errorCount == errorsBefore && context.placeholdersMet == placeholdersBefore)
     }
 
     /// Finishes a draft with the catalog's defaults: inherits what the

@@ -58,7 +58,7 @@ struct CatalogAccumulator {
     /// `defaults`. When every product was finished while parsing, their array
     /// is adopted as it is rather than copied product by product.
     mutating func adopt(_ stream: ProductStream, defaults: Defaults, keptItems: YAMLNode.Items, context: inout DecodingContext) {
-        context.diagnostics.append(contentsOf: stream.context.diagnostics)
+        context.diagnostics.append(contentsOf: stream.context.diagnostics.all)
         references.append(contentsOf: stream.references)
         var finished = stream.takeProducts()
         // Products finished before the defaults were known may still inherit family sharing.
@@ -125,8 +125,10 @@ struct CatalogAccumulator {
     /// header could be read.
     mutating func finish(_ file: DecodedFile, files: [String], context: inout DecodingContext) -> Catalog? {
         checkReferences(context: &context)
+        var sortedIDs: [String]?
         for rule in rules {
-            if let pattern = rule.condition.product, productEntries > 0 { checkPattern(pattern, context: &context) }
+            guard let pattern = rule.condition.product, productEntries > 0 else { continue }
+            checkPattern(pattern, sortedIDs: &sortedIDs, context: &context)
         }
         guard let name = file.name, let app = file.app else { return nil }
         if productEntries == 0 {
@@ -152,6 +154,10 @@ struct CatalogAccumulator {
     }
 
     private func checkReferences(context: inout DecodingContext) {
+        // Candidates sorted once per kind, and one suggestion per unknown name:
+        // a file can misspell the same name thousands of times.
+        var sortedCandidates: [ReferenceUse.Kind: [String]] = [:]
+        var suggestions: [String: String] = [:]
         for use in references {
             let declared: [String: SourceLocation]
             switch use.kind {
@@ -160,21 +166,29 @@ struct CatalogAccumulator {
             case .group: declared = firstGroup
             }
             guard declared[use.name.value] == nil else { continue }
-            var message = "the \(use.kind.rawValue) '\(use.name.value)' is not declared"
-            if let nearest = Suggestion.nearest(to: use.name.value, in: declared.keys.sorted()) {
-                message += "; did you mean '\(nearest)'?"
+            let memoKey = use.kind.rawValue + "\u{0}" + use.name.value
+            let hint: String
+            if let known = suggestions[memoKey] {
+                hint = known
             } else {
-                message += "; declare it under `\(use.kind.declaration)`"
+                if sortedCandidates[use.kind] == nil { sortedCandidates[use.kind] = declared.keys.sorted() }
+                if let nearest = Suggestion.nearest(to: use.name.value, in: sortedCandidates[use.kind] ?? []) {
+                    hint = "; did you mean '\(nearest)'?"
+                } else {
+                    hint = "; declare it under `\(use.kind.declaration)`"
+                }
+                suggestions[memoKey] = hint
             }
-            context.error(CatalogRuleID.undeclared, message, at: use.name)
+            context.error(CatalogRuleID.undeclared, "the \(use.kind.rawValue) '\(use.name.value)' is not declared\(hint)", at: use.name)
         }
     }
 
     /// A rule's product pattern should match a product: otherwise it is most likely a typo.
-    private func checkPattern(_ pattern: Located<String>, context: inout DecodingContext) {
+    private func checkPattern(_ pattern: Located<String>, sortedIDs: inout [String]?, context: inout DecodingContext) {
         if !pattern.value.contains("*") {
             guard firstID[pattern.value] == nil else { return }
-            let hint = Suggestion.didYouMean(pattern.value, in: firstID.keys.sorted())
+            if sortedIDs == nil { sortedIDs = firstID.keys.sorted() }
+            let hint = Suggestion.didYouMean(pattern.value, in: sortedIDs ?? [])
             context.diagnostics.append(Diagnostic(.warning, rule: CatalogRuleID.unmatchedPattern, "no product has the id '\(pattern.value)', so this rule never applies\(hint)", at: pattern.range))
             return
         }

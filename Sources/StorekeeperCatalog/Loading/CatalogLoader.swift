@@ -35,10 +35,17 @@ public struct CatalogLoader: Sendable {
         return load(path, cache: &cache)
     }
 
+    /// The deepest chain of includes followed (a catalog needs two or three).
+    public static let maxIncludeDepth = 32
+
     /// Loads a catalog, sharing parsed files with other loads of one run.
-    func load(_ path: String, cache: inout ParsedFiles) -> CatalogLoadResult {
+    /// Loads a catalog; includes must stay inside `root` (by default the
+    /// catalog file's folder), so that a catalog cannot pull in, and a report
+    /// quote, files from elsewhere on the machine.
+    func load(_ path: String, root: String? = nil, cache: inout ParsedFiles) -> CatalogLoadResult {
         var context = DecodingContext()
         let path = SourcePath.normalize(path)
+        let root = SourcePath.normalize(root ?? SourcePath.directory(of: path))
         let parsed = parse(path, cache: &cache)
         context.diagnostics.append(contentsOf: parsed.diagnostics)
         if let error = parsed.readError {
@@ -48,16 +55,16 @@ public struct CatalogLoader: Sendable {
         guard let catalogFile = parsed.document?.withUnownedRoot({ root in
             root.map { CatalogFileDecoder.decode($0, fragmentDefaults: nil, streamed: parsed.stream, into: &accumulator, context: &context) }
         }) else {
-            return CatalogLoadResult(catalog: nil, diagnostics: context.diagnostics, files: [path])
+            return CatalogLoadResult(catalog: nil, diagnostics: context.diagnostics.finished(file: path), files: [path])
         }
         var files = [path]
         var visited: Set<String> = [path]
         followIncludes(
-            of: catalogFile, at: path, chain: [IncludeLink(file: path, site: nil)], defaults: catalogFile.defaults,
+            of: catalogFile, at: path, root: root, chain: [IncludeLink(file: path, site: nil)], defaults: catalogFile.defaults,
             into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited)
         cache.release(files)
         let catalog = accumulator.finish(catalogFile, files: files, context: &context)
-        return CatalogLoadResult(catalog: catalog, diagnostics: context.diagnostics, files: files)
+        return CatalogLoadResult(catalog: catalog, diagnostics: context.diagnostics.finished(file: path), files: files)
     }
 
     /// One step of an include chain: a file and the include entry that named it.
@@ -67,7 +74,7 @@ public struct CatalogLoader: Sendable {
     }
 
     private func followIncludes(
-        of file: DecodedFile, at path: String, chain: [IncludeLink], defaults: Defaults,
+        of file: DecodedFile, at path: String, root: String, chain: [IncludeLink], defaults: Defaults,
         into accumulator: inout CatalogAccumulator, context: inout DecodingContext, cache: inout ParsedFiles,
         files: inout [String], visited: inout Set<String>
     ) {
@@ -76,7 +83,19 @@ public struct CatalogLoader: Sendable {
                 context.error(CatalogRuleID.include, "include paths are relative to the file that names them; write '\(include.value)' relative to \(path)", at: include)
                 continue
             }
+            guard include.value.hasSuffix(".yaml") || include.value.hasSuffix(".yml") else {
+                context.error(CatalogRuleID.include, "an include names a YAML fragment, ending in .yaml or .yml; '\(include.value)' does not", at: include)
+                continue
+            }
             let target = SourcePath.resolve(include.value, from: path)
+            guard SourcePath.isInside(target, root: root) else {
+                context.error(CatalogRuleID.include, "'\(include.value)' leaves the folder being validated (\(root)); keep fragments inside it", at: include)
+                continue
+            }
+            guard chain.count <= Self.maxIncludeDepth else {
+                context.error(CatalogRuleID.include, "includes nest deeper than \(Self.maxIncludeDepth) files here; a catalog needs two or three levels", at: include)
+                continue
+            }
             if let start = chain.firstIndex(where: { $0.file == target }) {
                 let cycle = (chain[start...].map(\.file) + [target]).joined(separator: " → ")
                 var notes: [Diagnostic.Note] = []
@@ -104,7 +123,7 @@ public struct CatalogLoader: Sendable {
                 root.map { CatalogFileDecoder.decode($0, fragmentDefaults: defaults, streamed: parsed.stream, into: &accumulator, context: &context) }
             }) else { continue }
             followIncludes(
-                of: fragment, at: target, chain: chain + [IncludeLink(file: target, site: include)], defaults: defaults,
+                of: fragment, at: target, root: root, chain: chain + [IncludeLink(file: target, site: include)], defaults: defaults,
                 into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited)
         }
     }

@@ -64,6 +64,8 @@ public struct CatalogValidator: Sendable {
         var cache = ParsedFiles()
         var catalogs: [String] = []
         var explicit: Set<String> = []
+        /// The folder each catalog's includes must stay in: the directory named, or the file's own folder.
+        var roots: [String: String] = [:]
         for path in paths {
             switch loader.reader.kind(of: path) {
             case .missing:
@@ -73,10 +75,12 @@ public struct CatalogValidator: Sendable {
             case .file:
                 let normalized = SourcePath.normalize(path)
                 if explicit.insert(normalized).inserted { catalogs.append(normalized) }
+                if roots[normalized] == nil { roots[normalized] = SourcePath.directory(of: normalized) }
             case .directory:
                 let found = try discover(in: path, cache: &cache)
                 if found.isEmpty { throw .noCatalogs(path) }
                 for file in found where explicit.insert(file).inserted { catalogs.append(file) }
+                for file in found where roots[file] == nil { roots[file] = SourcePath.normalize(path) }
             }
         }
         var diagnostics: [Diagnostic] = []
@@ -85,7 +89,7 @@ public struct CatalogValidator: Sendable {
         for path in catalogs {
             let parsed = loader.parse(path, cache: &cache)
             if let error = parsed.readError {
-                throw .unreadable(path, reason: error.description)
+                throw .unreadable(path, reason: error.reason)
             }
             if let root = parsed.document?.root, !Self.isCatalog(root) {
                 files.insert(path)
@@ -96,7 +100,7 @@ public struct CatalogValidator: Sendable {
                     at: root.range))
                 continue
             }
-            let result = loader.load(path, cache: &cache)
+            let result = loader.load(path, root: roots[path], cache: &cache)
             diagnostics.append(contentsOf: result.diagnostics)
             files.formUnion(result.files)
             if let catalog = result.catalog { loaded.append(catalog) }
@@ -114,7 +118,7 @@ public struct CatalogValidator: Sendable {
             do {
                 names = try loader.reader.entries(ofDirectory: folder)
             } catch {
-                throw .unreadable(folder, reason: error.description)
+                throw .unreadable(folder, reason: error.reason)
             }
             for name in names where !name.hasPrefix(".") {
                 let path = folder == "." ? name : folder + "/" + name
@@ -123,7 +127,7 @@ public struct CatalogValidator: Sendable {
                     // Links to folders are not followed: a link to an enclosing folder would loop.
                     if !loader.reader.isSymbolicLink(path) { pending.append(path) }
                 case .file where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
-                    if isCatalogFile(path, cache: &cache) { found.append(path) }
+                    if try isCatalogFile(path, cache: &cache) { found.append(path) }
                 default:
                     break
                 }
@@ -136,23 +140,24 @@ public struct CatalogValidator: Sendable {
     /// too broken to parse counts when one of its lines starts with
     /// `catalog:`, or when it is too large to read, so that its errors are
     /// reported rather than skipped.
-    private func isCatalogFile(_ path: String, cache: inout ParsedFiles) -> Bool {
+    private func isCatalogFile(_ path: String, cache: inout ParsedFiles) throws(ValidationInputError) -> Bool {
         let parsed = loader.parse(path, cache: &cache)
         if let root = parsed.document?.root { return Self.isCatalog(root) }
-        guard parsed.readError == nil else { return false }
+        // A YAML file that cannot be read might be a catalog: stop rather than pass it over.
+        if let error = parsed.readError { throw .unreadable(path, reason: error.reason) }
         // Over the size limit, it cannot be checked, and a file that large deserves the report.
         guard let bytes = try? loader.reader.read(path, limit: loader.limits.maxFileSize) else { return true }
         return Self.looksLikeCatalog(bytes)
     }
 
     /// Whether a parsed file is a catalog: its top level has a `catalog` key,
-    /// or a key that misspells it (`catalg:`), so that the misspelling is
+    /// or a key one typing mistake away from it (`catalg:`, `catlog:`), so that the misspelling is
     /// reported instead of the file being skipped without a word.
     static func isCatalog(_ root: YAMLNode) -> Bool {
         guard root.kind == .mapping else { return false }
         return root.pairs.contains { pair in
             guard let key = pair.key.text else { return false }
-            return key == "catalog" || Suggestion.nearest(to: key, in: ["catalog"]) != nil && key.count >= 5
+            return key == "catalog" || Suggestion.isMisspelling(key, of: "catalog", edits: 1)
         }
     }
 
@@ -164,9 +169,10 @@ public struct CatalogValidator: Sendable {
         while lineStart < bytes.count {
             var end = lineStart
             while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            let line = bytes[lineStart..<end]
+            // Quoted (`"catalog":`) or opening a flow mapping (`{catalog:`) counts too.
+            let line = bytes[lineStart..<end].drop { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
             if line.starts(with: key) {
-                let rest = line.dropFirst(key.count).drop { $0 == UInt8(ascii: " ") }
+                let rest = line.dropFirst(key.count).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }
                 if rest.first == UInt8(ascii: ":") { return true }
             }
             lineStart = end + 1

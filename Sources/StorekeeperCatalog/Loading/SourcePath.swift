@@ -13,6 +13,14 @@ public enum SourcePath {
         return normalize(directory.isEmpty ? relative : directory + "/" + relative)
     }
 
+    /// Whether a normalized path lies inside a normalized folder (lexically:
+    /// `..` that climbs out of it, or a different absolute prefix, is outside).
+    public static func isInside(_ path: String, root: String) -> Bool {
+        if root == "." || root.isEmpty { return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../") }
+        if root == "/" { return path.hasPrefix("/") }
+        return path == root || path.hasPrefix(root + "/")
+    }
+
     /// Removes `.` and empty components and folds `name/..`; a leading `..`
     /// that cannot fold is kept.
     public static func normalize(_ path: String) -> String {

@@ -42,6 +42,16 @@ public enum SourceReadError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Another failure, with the system's reason.
     case unreadable(String, reason: String)
 
+    /// What went wrong, without the path.
+    public var reason: String {
+        switch self {
+        case .notFound: "no such file"
+        case .isDirectory: "it is a directory, not a file"
+        case .tooLarge(_, let size, let limit): "it is \(size) bytes, over the limit of \(limit)"
+        case .unreadable(_, let reason): reason
+        }
+    }
+
     /// A sentence saying what went wrong.
     public var description: String {
         switch self {

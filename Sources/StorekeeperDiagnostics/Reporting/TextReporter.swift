@@ -171,7 +171,11 @@ public struct TextReporter: Sendable {
         output += String(repeating: " ", count: width - number.count) + number + " |"
         if !scalars.isEmpty {
             output += " "
-            output.unicodeScalars.append(contentsOf: scalars.lazy.map(Self.sanitized))
+            // Built apart and appended once: appending to `output.unicodeScalars`
+            // copies the whole output each time, quadratic over a long report.
+            var line = String.UnicodeScalarView()
+            line.append(contentsOf: scalars.lazy.map(Self.sanitized))
+            output += String(line)
         }
         output += "\n"
 

@@ -13,6 +13,9 @@ struct LimitOptions: ParsableArguments {
     var maxAliasExpansion: Int = YAMLLimits.default.maxAliasExpansion
 
     func validate() throws {
+        guard maxFileSize.bytes <= YAMLLimits.largestFileSize else {
+            throw ValidationError("--max-file-size can be at most 1GiB")
+        }
         guard maxDepth >= 1 else { throw ValidationError("--max-depth must be at least 1") }
         guard maxAliasExpansion >= 0 else { throw ValidationError("--max-alias-expansion must be 0 or more") }
     }

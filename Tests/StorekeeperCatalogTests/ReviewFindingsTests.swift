@@ -1,0 +1,65 @@
+@testable import StorekeeperCatalog
+import StorekeeperDiagnostics
+import StorekeeperYAML
+import Testing
+
+/// Behaviour that a hostile or careless file must get, found in review:
+/// bounded diagnostics, values from broken aliases, misspelt defaults, and
+/// which files a directory search takes for catalogs.
+@Suite struct ReviewFindingsTests {
+    @Test func diagnosticsAreCappedAndTheRestCounted() throws {
+        let names = Array(repeating: "same", count: 12_000).joined(separator: ", ")
+        let text = CatalogFixture(.nonConsumable).text.replacingOccurrences(of: "features: [pro, extra]", with: "features: [pro, extra, \(names)]")
+        let result = loadCatalog(text)
+        #expect(result.diagnostics.count == DiagnosticList.limit + 1)
+        let last = try #require(result.diagnostics.last)
+        #expect(last.rule == "too-many-problems")
+        #expect(last.message.contains("1999 more problems"))
+    }
+
+    @Test func repeatedKeysAreCappedInTheYAMLLayer() throws {
+        let text = "a: 1\n" + String(repeating: "a: 2\n", count: 10_500)
+        let result = YAMLParser.parse(Array(text.utf8), file: "t.yaml")
+        #expect(result.diagnostics.count == 10_001)
+        #expect(result.diagnostics.last?.rule == "too-many-problems")
+    }
+
+    @Test func aProductWithAValueFromABrokenAliasIsLeftOut() throws {
+        let result = CatalogFixture(.nonConsumable).with("delivery", "{model: built-in, unlocks: [*nowhere]}").load()
+        #expect(result.diagnostics.map(\.rule) == ["yaml-alias"])
+        #expect(result.catalog?.products.isEmpty == true)
+    }
+
+    @Test func aMisspeltDefaultIsReportedOnceNotAtEveryProduct() throws {
+        let text = CatalogFixture(.nonConsumable).without("delivery").addingHeader("defaults: {delivry: built-in}").text
+        let result = loadCatalog(text)
+        #expect(result.diagnostics.map(\.rule) == ["unknown-key"])
+    }
+
+    @Test func onlyOneTypingMistakeFromCatalogCountsAsACatalogInADirectory() throws {
+        let reader = InMemorySourceReader([
+            "shop/typo.yaml": "catalg: demo\napp: {bundle-id: com.example.demo}\n",
+            "shop/other.yaml": "catalogue: someone else's format\n",
+            "shop/product-catalog.yaml": "product-catalog: [a, b]\n",
+        ])
+        let report = try CatalogValidator(loader: CatalogLoader(reader: reader)).validate(["shop"])
+        #expect(report.filesChecked == 1)
+        #expect(Set(report.diagnostics.map(\.location.file)) == ["shop/typo.yaml"])
+    }
+
+    @Test func aBrokenCatalogWithAQuotedKeyIsStillFound() throws {
+        let reader = InMemorySourceReader(["shop/broken.yaml": "\"catalog\": demo\napp: [unclosed\n"])
+        let report = try CatalogValidator(loader: CatalogLoader(reader: reader)).validate(["shop"])
+        #expect(report.diagnostics.first?.rule == "yaml-syntax")
+    }
+
+    @Test func fileSizeLimitsStayBelowWhatPositionsCanAddress() {
+        #expect(YAMLLimits(maxFileSize: Int.max).maxFileSize == YAMLLimits.largestFileSize)
+    }
+}
+
+private extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
