@@ -201,7 +201,7 @@ struct TreeBuilder {
         if frames.count >= limits.maxDepth {
             keepDiagnostic(error(
                 YAMLRuleID.limit,
-                "lists and mappings nest deeper than \(limits.maxDepth) levels here; a catalog needs about 6 (raise the limit with --max-depth if this is intended)",
+                "lists and mappings nest deeper than \(limits.maxDepth) \(limits.maxDepth == 1 ? "level" : "levels") here; a catalog needs about 6 (raise the limit with --max-depth if this is intended)",
                 line: mark.line + 1, column: mark.column + 1))
             throw Stop()
         }

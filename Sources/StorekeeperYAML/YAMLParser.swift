@@ -96,7 +96,7 @@ public struct ByteCount: CustomStringConvertible, Sendable {
 
     /// The count with a binary unit.
     public var description: String {
-        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
         let units = ["KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes) / 1024
         var unit = 0

@@ -25,11 +25,25 @@ import Testing
     @Test(arguments: [
         ("0.999", "at most two places"), ("\".5\"", "at most two places"), ("\"1.\"", "at most two places"),
         ("1e3", "at most two places"), ("abc", "at most two places"), ("\"$1\"", "at most two places"),
-        ("\"1 000\"", "at most two places"), ("1000001", "at most two places"),
+        ("\"1 000\"", "at most two places"),
     ])
     func malformedPricesAreReportedAtTheValue(written: String, words: String) throws {
         let fixture = CatalogFixture().with("price", written)
         try expectOnlyAtValue(fixture, "price", "invalid-price", mentions: [words, "\"0.99\""])
+    }
+
+    @Test(arguments: ["1000001", "1000000.01"])
+    func pricesOverOneMillionSaySo(written: String) throws {
+        let fixture = CatalogFixture().with("price", written)
+        try expectOnlyAtValue(fixture, "price", "invalid-price", mentions: ["at most 1,000,000"])
+    }
+
+    @Test func numbersWithLeadingZerosOrTagsAreRejected() throws {
+        let zero = CatalogFixture(.consumable).with("max-quantity", "010").load()
+        #expect(zero.diagnostics.map(\.rule) == ["wrong-kind"])
+        #expect(zero.diagnostics.first?.message.contains("octal") == true)
+        let tagged = CatalogFixture(.nonConsumable).with("family-shareable", "!!str true").load()
+        #expect(tagged.diagnostics.map(\.rule) == ["wrong-kind"])
     }
 
     @Test func aNegativePriceSaysZeroOrMore() throws {

@@ -161,7 +161,7 @@ struct DecodingContext {
     /// `true` or `false`, unquoted.
     mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Bool>? {
         guard let text = text(node, what(), example: "true or false") else { return nil }
-        if node.scalarStyle == .plain {
+        if node.scalarStyle == .plain, node.tag == nil {
             switch text {
             case "true", "True", "TRUE": return Located(true, at: node.range)
             case "false", "False", "FALSE": return Located(false, at: node.range)
@@ -193,6 +193,14 @@ struct DecodingContext {
         }
         if node.scalarStyle != .plain {
             error(CatalogRuleID.wrongKind, "\(what()) is the text \"\(text)\" in quotes; write \(value) without quotes for a number", at: node)
+            return nil
+        }
+        if let tag = node.tag {
+            error(CatalogRuleID.wrongKind, "\(what()) is tagged \(tag); write \(value) as a plain number, untagged", at: node)
+            return nil
+        }
+        if text.utf8.count > 1, text.utf8.first == UInt8(ascii: "0") {
+            error(CatalogRuleID.wrongKind, "\(what()) '\(text)' starts with 0, which some YAML tools read as an octal number; write \(value)", at: node)
             return nil
         }
         guard range.contains(value) else {

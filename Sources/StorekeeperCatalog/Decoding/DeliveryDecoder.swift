@@ -106,7 +106,7 @@ enum DeliveryDecoder {
             }
         case .appleHosted:
             if let size, size.value > appleHostedLimit {
-                context.error(CatalogRuleID.outOfRange, "Apple hosts at most 2 GB of content per product; this is \(size.value)", at: size)
+                context.error(CatalogRuleID.outOfRange, "Apple hosts at most 2 GB (2,000,000,000 bytes) of content per product; this is \(size.value.bytes) bytes", at: size)
                 ok = false
             }
         case .server:
@@ -128,6 +128,9 @@ enum DeliveryDecoder {
 
     /// What is wrong with a content path, or nil.
     static func pathProblem(_ path: String) -> String? {
+        if let control = path.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            return "contains \(NamePatterns.describe(control)); a path is printable text"
+        }
         if path.hasPrefix("/") || path.hasPrefix("~") {
             return "is absolute; write it relative to the content's root, like Levels/forest.plist"
         }

@@ -49,6 +49,7 @@ enum NamePatterns {
     /// Catalog names: lower-case letters, digits and `-`.
     static func catalogName(_ text: String) -> String? {
         if text.isEmpty { return "is empty; name the catalog with lower-case letters, digits and '-', like rocket-racer" }
+        if text.utf8.count > 64, text.unicodeScalars.count > 64 { return "is \(text.unicodeScalars.count) characters long; a catalog name has at most 64" }
         if let bad = firstInvalid(text, allowed: { isLower($0) || isDigit($0) || $0 == 0x2D }) {
             return "contains \(bad); a catalog name uses only lower-case letters, digits and '-'"
         }
@@ -61,13 +62,14 @@ enum NamePatterns {
     static func symbol(_ text: String, kind: String) -> String? {
         let count = text.utf8.count
         if count == 0 { return "is empty; a \(kind) name starts with a letter" }
-        if count > 64 { return "is \(text.unicodeScalars.count) characters long; a \(kind) name has at most 64" }
         if let first = text.utf8.first, !isLetter(first) {
             return "starts with '\(text.prefix(1))'; a \(kind) name starts with a letter"
         }
         if let bad = firstInvalid(text, allowed: { isLetter($0) || isDigit($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }) {
             return "contains \(bad); a \(kind) name uses only letters, digits, '-', '_' and '.'"
         }
+        // Checked after the characters: a name that passes them is ASCII, so bytes are characters.
+        if count > 64 { return "is \(count) characters long; a \(kind) name has at most 64" }
         return nil
     }
 

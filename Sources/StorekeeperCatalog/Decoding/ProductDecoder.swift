@@ -269,7 +269,9 @@ enum ProductDecoder {
         guard let text = context.text(node, "'price'", example: "\"0.99\"") else { return nil }
         if let price = Price(parsing: text) { return Located(price, at: node.range) }
         let message: String
-        if text.hasPrefix("-") {
+        if let cents = wholePrice(text), cents > 100_000_000 {
+            message = "a price is at most 1,000,000, not \(text)"
+        } else if text.hasPrefix("-") {
             message = "a price is 0 or more, not \(text)"
         } else if text.contains(",") {
             message = "'\(text)' is not a price; write it with a '.' and no separators, like \"1299.99\""
@@ -278,6 +280,17 @@ enum ProductDecoder {
         }
         context.error(CatalogRuleID.invalidPrice, message, at: node)
         return nil
+    }
+
+    /// Whether the text is a well-formed price too large to accept (in cents).
+    private static func wholePrice(_ text: String) -> Int? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = DecodingContext.wholeNumber(String(parts[0])) else { return nil }
+        if parts.count == 2 {
+            guard (1...2).contains(parts[1].count), let fraction = DecodingContext.wholeNumber(String(parts[1])) else { return nil }
+            return whole * 100 + (parts[1].count == 1 ? fraction * 10 : fraction)
+        }
+        return whole * 100
     }
 
     static func decodeLocalizations(_ node: YAMLNode, context: inout DecodingContext) -> [Localization]? {
