@@ -6,9 +6,12 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "storekeeper", targets: ["storekeeper"]),
+        .library(name: "StorekeeperRules", targets: ["StorekeeperRules"]),
+        .library(name: "StorekeeperPolicy", targets: ["StorekeeperPolicy"]),
         .library(name: "StorekeeperCatalog", targets: ["StorekeeperCatalog"]),
         .library(name: "StorekeeperYAML", targets: ["StorekeeperYAML"]),
         .library(name: "StorekeeperDiagnostics", targets: ["StorekeeperDiagnostics"]),
+        .plugin(name: "StorekeeperValidatePlugin", targets: ["StorekeeperValidatePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,12 +30,16 @@ let package = Package(
         .target(name: "StorekeeperYAML", dependencies: ["CYAML", "StorekeeperDiagnostics"]),
         // The catalog model, its decoding from located nodes, includes and cross-file checks.
         .target(name: "StorekeeperCatalog", dependencies: ["StorekeeperYAML", "StorekeeperDiagnostics"]),
-        // Policy rules from the In-App Purchase guide, as values with their own examples.
-        .target(name: "StorekeeperRules", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        // Plans per product and transaction state: default plans, custom rules applied, what is wrong with them.
+        .target(name: "StorekeeperPolicy", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        // Policy rules from the In-App Purchase guide, as values with their own examples; configuration and suppression.
+        .target(name: "StorekeeperRules", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The command-line tool: argument parsing over the libraries, nothing more.
         .executableTarget(
             name: "storekeeper",
             dependencies: [
+                "StorekeeperRules",
+                "StorekeeperPolicy",
                 "StorekeeperCatalog",
                 "StorekeeperYAML",
                 "StorekeeperDiagnostics",
@@ -41,6 +48,14 @@ let package = Package(
         ),
         // The validation benchmark: `storekeeper validate` against libyaml's bare event scan.
         .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML"]),
+        // `swift package storekeeper-validate [PATH...]`: the CLI's validate, run by SwiftPM over the package's catalogs.
+        .plugin(
+            name: "StorekeeperValidatePlugin",
+            capability: .command(intent: .custom(
+                verb: "storekeeper-validate",
+                description: "Validate the package's in-app purchase catalogs (Catalogs/ unless paths are given).")),
+            dependencies: ["storekeeper"]
+        ),
         .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperDiagnostics"]),
         .testTarget(
             name: "StorekeeperYAMLTests",
@@ -50,7 +65,8 @@ let package = Package(
             name: "StorekeeperCatalogTests",
             dependencies: ["StorekeeperCatalog", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperCatalog"]),
+        .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog"]),
+        .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog"]),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,7 @@ public protocol CatalogRule: Sendable {
     init()
 
     /// Reports what the catalog does wrong by this rule.
-    func check(_ catalog: Catalog, into report: inout RuleReport)
+    func check(_ context: RuleContext, into report: inout RuleReport)
 }
 
 /// The diagnostics of one rule over one catalog: each gets the rule's id and

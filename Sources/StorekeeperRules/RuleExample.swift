@@ -12,6 +12,8 @@ public struct RuleExample: Sendable {
     public let header: String
     /// The header's `server` line, or nil for no server.
     public let server: String?
+    /// Step names a plugin registers, known while checking the example.
+    public let extraSteps: [String]
     /// Where the example is written, for test failures.
     public let file: String
     /// The line it starts on in that file.
@@ -20,15 +22,16 @@ public struct RuleExample: Sendable {
     /// The standard header's `server` line.
     public static let standardServer = #"server: {url: "https://store.example.com"}"#
 
-    /// An example from its products (and, optionally, extra header lines and
-    /// another `server` line, or none).
+    /// An example from its products (and, optionally, extra header lines,
+    /// another `server` line or none, and step names plugins register).
     public init(
         _ products: String, header: String = "", server: String? = RuleExample.standardServer,
-        file: StaticString = #filePath, line: UInt = #line
+        extraSteps: [String] = [], file: StaticString = #filePath, line: UInt = #line
     ) {
         self.products = products
         self.header = header
         self.server = server
+        self.extraSteps = extraSteps
         self.file = String(describing: file)
         self.line = Int(line)
     }

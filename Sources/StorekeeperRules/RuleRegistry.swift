@@ -1,11 +1,19 @@
 import StorekeeperCatalog
 import StorekeeperDiagnostics
+import StorekeeperPolicy
 
 /// Every rule, in one place: the CLI, the docs and the generic tests all
 /// read this list.
 public enum RuleRegistry {
     /// All rules, by id order.
     public static let all: [any CatalogRule.Type] = [
+        AmbiguousRulesRule.self,
+        FinishBeforeDeliveryRule.self,
+        FinishWhilePendingRule.self,
+        MissingAnchorRule.self,
+        PlanNeverFinishesRule.self,
+        StepNotApplicableRule.self,
+        UnknownStepRule.self,
         BuiltInContentRule.self,
         ConsumablePersistenceRule.self,
         ConsumableRestoreRule.self,
@@ -16,12 +24,18 @@ public enum RuleRegistry {
         ServerRequiredRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
-    /// Runs every rule over a catalog.
-    public static func check(_ catalog: Catalog) -> [Diagnostic] {
+    /// The rule with this id.
+    public static func rule(id: String) -> (any CatalogRule.Type)? {
+        all.first { $0.description.id == id }
+    }
+
+    /// Runs every rule over a catalog, with the built-in steps and `steps`' extra ones known.
+    public static func check(_ catalog: Catalog, steps: StepLibrary = StepLibrary()) -> [Diagnostic] {
+        let context = RuleContext(catalog: catalog, steps: steps)
         var diagnostics: [Diagnostic] = []
         for rule in all {
             var report = RuleReport(rule: rule.description)
-            rule.init().check(catalog, into: &report)
+            rule.init().check(context, into: &report)
             diagnostics.append(contentsOf: report.diagnostics)
         }
         return diagnostics

@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperDiagnostics
+import StorekeeperPolicy
 @testable import StorekeeperRules
 import Testing
 
@@ -13,7 +14,9 @@ import Testing
         let (text, markers) = example.catalog
         let loaded = CatalogLoader(reader: InMemorySourceReader(["example.yaml": text])).load("example.yaml")
         var report = RuleReport(rule: rule.description)
-        if let catalog = loaded.catalog { rule.init().check(catalog, into: &report) }
+        if let catalog = loaded.catalog {
+            rule.init().check(RuleContext(catalog: catalog, steps: StepLibrary(extraSteps: example.extraSteps)), into: &report)
+        }
         return (loaded.diagnostics, report.diagnostics, markers)
     }
 

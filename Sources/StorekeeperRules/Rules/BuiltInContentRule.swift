@@ -39,7 +39,8 @@ struct BuiltInContentRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         for product in catalog.products where product.delivery.model.value == .builtIn {
             guard let source = product.delivery.content?.source, source.value == .server else { continue }
             report.report(

@@ -49,7 +49,8 @@ struct ConsumablePersistenceRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         for product in catalog.products where product.type.value == .consumable && product.persistence.strategy.value == .receipt {
             report.report(
                 "a consumable leaves the receipt once finished, so the receipt cannot record it; keep \(product.id.value) in `app-state`, `server` or `icloud`",

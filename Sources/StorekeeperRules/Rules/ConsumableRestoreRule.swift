@@ -49,7 +49,8 @@ struct ConsumableRestoreRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         for product in catalog.products where product.type.value == .consumable && product.restore.policy.value != .none {
             report.report(
                 "a consumable is not restored (the App Store keeps no record of it once finished); write `restore: none` for \(product.id.value)",

@@ -40,7 +40,8 @@ struct HostedContentRestoreRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         for product in catalog.products {
             guard product.delivery.content?.source.value == .appleHosted,
                   product.restore.policy.value != .restoreTransactions, product.restore.policy.value != .none

@@ -53,7 +53,8 @@ struct NonRenewingRecordRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         let allowedPersistence: Set<PersistenceStrategy> = [.server, .icloud]
         let allowedRestore: Set<RestorePolicy> = [.server, .icloud]
         for product in catalog.products where product.type.value == .nonRenewingSubscription {

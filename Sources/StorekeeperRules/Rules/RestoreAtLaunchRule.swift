@@ -39,7 +39,8 @@ struct RestoreAtLaunchRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         for product in catalog.products {
             guard let trigger = product.restore.trigger, trigger.value == .launch else { continue }
             report.report(

@@ -39,7 +39,8 @@ struct ServerIdentityRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         guard let identity = catalog.server?.identity, identity.value == .device else { return }
         report.report("a device identifier cannot find a user's purchases from another device; write `identity: account`", at: identity)
     }

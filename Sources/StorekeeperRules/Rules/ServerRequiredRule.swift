@@ -40,7 +40,8 @@ struct ServerRequiredRule: CatalogRule {
 
     init() {}
 
-    func check(_ catalog: Catalog, into report: inout RuleReport) {
+    func check(_ context: RuleContext, into report: inout RuleReport) {
+        let catalog = context.catalog
         guard catalog.server == nil else { return }
         for product in catalog.products {
             let notes = { (inherited: Bool) in inheritanceNotes(product, inherited: inherited) }

@@ -1,0 +1,107 @@
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+
+/// What is wrong with the plans a catalog's custom rules make. Only plans a
+/// rule matches are compiled: default plans follow the guide by
+/// construction (the policy tests check every one).
+public struct PolicyAnalysis: Sendable {
+    /// The problems, each once per rule and kind, in the order found.
+    public private(set) var problems: [PlanProblem] = []
+    private var seen: [ProblemKey: Int] = [:]
+
+    private struct ProblemKey: Hashable {
+        var kind: PlanProblem.Kind
+        var rule: Int
+    }
+
+    /// Compiles every plan of the catalog that a custom rule matches and
+    /// collects what is wrong with them.
+    public init(_ catalog: Catalog) {
+        guard !catalog.rules.isEmpty else { return }
+        let compiler = PlanCompiler(rules: catalog.rules)
+        let hasServer = catalog.server != nil
+        for product in catalog.products {
+            for situation in PlanSituation.all {
+                // Cheap pre-check: most plans match no rule at all.
+                guard catalog.rules.contains(where: { $0.condition.matches(product, in: situation) }) else { continue }
+                let plan = compiler.plan(for: product, in: situation)
+                guard let rule = plan.rule else { continue }
+                check(plan, rule: rule, product: product, situation: situation, hasServer: hasServer, rules: catalog.rules)
+            }
+        }
+    }
+
+    private mutating func record(_ kind: PlanProblem.Kind, rule: Int, product: Product, situation: PlanSituation) {
+        let key = ProblemKey(kind: kind, rule: rule)
+        if let index = seen[key] {
+            problems[index].planCount += 1
+        } else {
+            seen[key] = problems.count
+            problems.append(PlanProblem(kind: kind, rule: rule, product: product.id.value, situation: situation, planCount: 1))
+        }
+    }
+
+    private mutating func check(_ plan: CompiledPlan, rule: Int, product: Product, situation: PlanSituation, hasServer: Bool, rules: [CustomRule]) {
+        for other in plan.tiedRules {
+            // Reported at the later rule, with the earlier one in a note.
+            record(.ambiguous(earlier: min(rule, other)), rule: max(rule, other), product: product, situation: situation)
+        }
+        if plan.missingAnchor, case .insert(let anchor, _) = rules[rule].action {
+            let step = switch anchor {
+            case .before(let name), .after(let name): name
+            }
+            record(.missingAnchor(step: step.value, at: step.range), rule: rule, product: product, situation: situation)
+            return
+        }
+        let ruleRange = rules[rule].condition.location
+        let firstWritten = plan.steps.first { $0.provenance.range != nil }?.provenance.range ?? SourceRange(start: ruleRange)
+        let finish = plan.firstIndex(of: .finish)
+        switch situation.state {
+        case .purchasing, .deferred:
+            if let finish {
+                record(.finishesPending(at: plan.steps[finish].provenance.range ?? firstWritten), rule: rule, product: product, situation: situation)
+            }
+        case .purchased, .restored, .failed:
+            guard let finish else {
+                record(.neverFinishes(at: firstWritten), rule: rule, product: product, situation: situation)
+                break
+            }
+            let required = DefaultPlan.steps(for: product, in: situation).filter(BuiltInStep.delivering.contains)
+            let missing = required.filter { !plan.contains($0) }
+            if !missing.isEmpty {
+                record(.finishesWithout(steps: missing, finishAt: plan.steps[finish].provenance.range ?? firstWritten),
+                       rule: rule, product: product, situation: situation)
+            }
+            for step in BuiltInStep.delivering {
+                guard let index = plan.firstIndex(of: step), index > finish else { continue }
+                record(.finishesBeforeDelivery(step: step, stepAt: plan.steps[index].provenance.range ?? firstWritten,
+                                               finishAt: plan.steps[finish].provenance.range),
+                       rule: rule, product: product, situation: situation)
+            }
+        }
+        for step in plan.steps {
+            guard let range = step.provenance.range, let builtIn = step.builtIn,
+                  let reason = Self.inapplicability(of: builtIn, to: product, in: situation, hasServer: hasServer)
+            else { continue }
+            record(.notApplicable(step: step.name, at: range, reason: reason), rule: rule, product: product, situation: situation)
+        }
+    }
+
+    /// Why a built-in step cannot apply to a product in a situation, or nil when it can.
+    public static func inapplicability(of step: BuiltInStep, to product: Product, in situation: PlanSituation, hasServer: Bool) -> String? {
+        switch step {
+        case .download:
+            return DefaultPlan.downloads(product) ? nil : "it has no content to download (only content from `apple-hosted` or `server` is downloaded)"
+        case .grant:
+            return product.delivery.grants.isEmpty ? "it grants no balance (only consumables with `grants` do)" : nil
+        case .unlock:
+            return product.type.value == .consumable && product.delivery.unlocks.isEmpty ? "it is a consumable that unlocks no feature" : nil
+        case .verifyReceipt:
+            return hasServer ? nil : "the catalog declares no `server` to verify the receipt with"
+        case .presentError:
+            return situation.state == .failed ? nil : "only a failed transaction has an error to present"
+        case .notify, .persist, .finish:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import StorekeeperCatalog
+import StorekeeperPolicy
+
+/// What a rule checks: the catalog, the step names it may use, and its
+/// custom rules' plans, compiled once for all the rules that need them.
+public struct RuleContext: Sendable {
+    /// The catalog (its valid products).
+    public let catalog: Catalog
+    /// The built-in steps and those plugins register.
+    public let steps: StepLibrary
+    /// The problems of the plans the catalog's custom rules make.
+    public let policy: PolicyAnalysis
+
+    /// A context for a catalog; compiles the plans its custom rules touch.
+    public init(catalog: Catalog, steps: StepLibrary = StepLibrary()) {
+        self.catalog = catalog
+        self.steps = steps
+        policy = PolicyAnalysis(catalog)
+    }
+}
