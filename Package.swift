@@ -56,7 +56,8 @@ let package = Package(
                 description: "Validate the package's in-app purchase catalogs (Catalogs/ unless paths are given).")),
             dependencies: ["storekeeper"]
         ),
-        .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperDiagnostics"]),
+        // Goldens and the SARIF schema are read through #filePath, not bundled.
+        .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperDiagnostics"], exclude: ["Goldens", "Fixtures"]),
         .testTarget(
             name: "StorekeeperYAMLTests",
             dependencies: ["StorekeeperYAML", .product(name: "PropertyBased", package: "swift-property-based")]
