@@ -16,6 +16,12 @@ public struct PlanProblem: Sendable, Hashable {
     /// How many plans have it.
     public var planCount: Int
 
+    /// Whether the problem is two rules competing, rather than a rule's steps.
+    public var isAmbiguity: Bool {
+        if case .ambiguous = kind { return true }
+        return false
+    }
+
     /// The kinds of problem.
     public enum Kind: Sendable, Hashable {
         /// `rule` and this earlier rule are equally specific and match one plan.

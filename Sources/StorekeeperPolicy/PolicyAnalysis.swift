@@ -20,15 +20,31 @@ public struct PolicyAnalysis: Sendable {
         guard !catalog.rules.isEmpty else { return }
         let compiler = PlanCompiler(rules: catalog.rules)
         let hasServer = catalog.server != nil
-        for product in catalog.products {
-            for situation in PlanSituation.all {
-                // Cheap pre-check: most plans match no rule at all.
-                guard catalog.rules.contains(where: { $0.condition.matches(product, in: situation) }) else { continue }
+        // Only situations some rule can match are worth a look: a rule for
+        // cancelled payments touches one situation of each product, not fifteen.
+        let situations = PlanSituation.all.filter { situation in
+            catalog.rules.contains { rule in
+                rule.condition.state.map { $0.value == situation.state } ?? true
+                    && rule.condition.error.map { $0.value == situation.error } ?? true
+            }
+        }
+        // By index: a product is copied only when a rule matches it.
+        let products = catalog.products
+        for index in products.indices {
+            for situation in situations where !compiler.matchingRules(for: products[index], in: situation).isEmpty {
+                let product = products[index]
                 let plan = compiler.plan(for: product, in: situation)
                 guard let rule = plan.rule else { continue }
                 check(plan, rule: rule, product: product, situation: situation, hasServer: hasServer, rules: catalog.rules)
             }
         }
+    }
+
+    /// Drops the problems a predicate selects (those of rules already
+    /// reported for another reason).
+    public mutating func removeProblems(where shouldRemove: (PlanProblem) -> Bool) {
+        problems.removeAll(where: shouldRemove)
+        seen = [:]
     }
 
     private mutating func record(_ kind: PlanProblem.Kind, rule: Int, product: Product, situation: PlanSituation) {

@@ -43,3 +43,15 @@ extension CustomRule.Condition {
         return true
     }
 }
+
+extension CustomRule {
+    /// Every step name the rule writes: its steps, and the step `add` inserts next to.
+    public var stepNames: [Located<String>] {
+        switch action {
+        case .replace(let steps):
+            return steps
+        case .insert(.before(let anchor), let steps), .insert(.after(let anchor), let steps):
+            return [anchor] + steps
+        }
+    }
+}

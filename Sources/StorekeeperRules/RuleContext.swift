@@ -15,6 +15,13 @@ public struct RuleContext: Sendable {
     public init(catalog: Catalog, steps: StepLibrary = StepLibrary()) {
         self.catalog = catalog
         self.steps = steps
-        policy = PolicyAnalysis(catalog)
+        // A rule naming an unknown step is reported as such; what its plans
+        // would then lack (a misspelt `finish`) would only repeat it.
+        let broken = Set(catalog.rules.indices.filter { index in
+            catalog.rules[index].stepNames.contains { !steps.contains($0.value) }
+        })
+        var policy = PolicyAnalysis(catalog)
+        policy.removeProblems(where: { broken.contains($0.rule) && !$0.isAmbiguity })
+        self.policy = policy
     }
 }

@@ -77,6 +77,12 @@ public enum RuleDocumentation {
     /// An example as shown: what it adds to the standard header, and its products.
     static func shown(_ example: RuleExample) -> String {
         var text = ""
+        if example.app != RuleExample.standardApp { text += example.app + "\n" }
+        if example.groups == nil {
+            text += "# no groups\n"
+        } else if example.groups != RuleExample.standardGroups, let groups = example.groups {
+            text += groups + "\n"
+        }
         if example.server == nil {
             text += "# no server\n"
         } else if example.server != RuleExample.standardServer, let server = example.server {

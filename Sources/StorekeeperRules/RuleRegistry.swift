@@ -22,7 +22,24 @@ public enum RuleRegistry {
         RestoreAtLaunchRule.self,
         ServerIdentityRule.self,
         ServerRequiredRule.self,
+        AppStatePersistenceRule.self,
+        ConsumableUnlocksRule.self,
+        DefaultLocalizationRule.self,
+        DisplayLengthRule.self,
+        DuplicateSubscriptionPeriodRule.self,
+        EmptyGroupRule.self,
+        HostedContentSelectionRule.self,
+        LookAlikeCharactersRule.self,
+        ReceiptMinimumOSRule.self,
+        SubscriptionLevelsRule.self,
+        UserDefaultsFlagRule.self,
     ].sorted { $0.description.id < $1.description.id }
+
+    /// Every rule's description, by id order.
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+
+    /// Every rule's id.
+    public static var ids: Set<String> { Set(all.map { $0.description.id }) }
 
     /// The rule with this id.
     public static func rule(id: String) -> (any CatalogRule.Type)? {

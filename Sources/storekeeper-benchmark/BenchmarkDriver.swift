@@ -1,13 +1,17 @@
-/// `storekeeper-benchmark run`: generates the catalogs, then times `storekeeper validate` against the
-/// bare scan on each, in child processes.
+/// `storekeeper-benchmark run`: generates the catalogs, then times `storekeeper validate`, with and
+/// without its policy rules, against the bare scan on each, in child processes.
 ///
-/// For each size, the two programs run one after the other, in pairs: a warm-up pair first (which fills
-/// the page cache and is not counted), then ``RunOptions/repetitions`` measured pairs. Within a pair the
-/// order alternates (scan first, then validation first), so that noise from the machine, and any
-/// advantage of going first or second, falls on both sides alike.
+/// For each size, the three programs of ``MeasuredProgram`` run one after the other, in rounds: a
+/// warm-up round first (which fills the page cache, checks that the catalog validates clean and is not
+/// counted), then ``RunOptions/repetitions`` measured rounds. The order changes from round to round (see
+/// ``MeasuredProgram/order(inRound:)``), so that noise from the machine, and any advantage of going
+/// first or last, falls on every program alike.
 struct BenchmarkDriver: Sendable {
     /// The arguments that follow the catalog's path in every validation.
     static let validateOptions = ["--format", "json", "--max-file-size", "512MiB"]
+    /// The arguments that follow the catalog's path in every format-only validation: the same, without
+    /// the policy rules.
+    static let formatOnlyOptions = ["--no-policy"] + validateOptions
 
     /// The settings of this run.
     let options: RunOptions
@@ -37,16 +41,31 @@ struct BenchmarkDriver: Sendable {
         ChildProcess(benchmarkExecutable, ["scan", path])
     }
 
-    /// The validation of `path`, as a child process.
+    /// The format-only validation of `path` (no policy rules), as a child process.
+    func formatOnlyValidation(_ path: String) -> ChildProcess {
+        ChildProcess(storekeeperExecutable, ["validate", path] + Self.formatOnlyOptions)
+    }
+
+    /// The validation of `path`, format and policy rules, as a child process.
     func validation(_ path: String) -> ChildProcess {
         ChildProcess(storekeeperExecutable, ["validate", path] + Self.validateOptions)
+    }
+
+    /// `program` run on `path`, as a child process.
+    func process(_ program: MeasuredProgram, on path: String) -> ChildProcess {
+        switch program {
+        case .scan: scan(path)
+        case .formatOnly: formatOnlyValidation(path)
+        case .validation: validation(path)
+        }
     }
 
     /// Generates and measures every size, in the order given, reporting progress on standard error.
     ///
     /// - Returns: One result for each size.
-    /// - Throws: ``BenchmarkError`` when a catalog cannot be written, or a scan or a validation cannot
-    ///   be run or does not exit with status 0.
+    /// - Throws: ``BenchmarkError`` when a catalog cannot be written, when a scan or a validation cannot
+    ///   be run or does not exit with status 0, or when a validation reports any diagnostic on the
+    ///   generated catalog.
     func run() throws -> [SizeResult] {
         try FileSystem.createDirectories(options.outputDirectory)
         var results: [SizeResult] = []
@@ -60,33 +79,41 @@ struct BenchmarkDriver: Sendable {
     }
 
     private func measure(products: Int, path: String) throws -> SizeResult {
-        let scanProcess = scan(path)
-        let validationProcess = validation(path)
-        StandardError.print("  warm-up: \(scanProcess.commandLine); \(validationProcess.commandLine)")
-        _ = try checked(scanProcess)
-        _ = try checked(validationProcess)
+        let commandLines = MeasuredProgram.allCases.map { process($0, on: path).commandLine }
+        StandardError.print("  warm-up: " + commandLines.joined(separator: "; "))
+        _ = try checked(scan(path))
+        try warmUp(formatOnlyValidation(path), of: path, reportPath: path + ".format-only.json")
+        try warmUp(validation(path), of: path, reportPath: path + ".validate.json")
 
         var scans: [ChildProcess.Measurement] = []
+        var formatOnlyValidations: [ChildProcess.Measurement] = []
         var validations: [ChildProcess.Measurement] = []
-        for pair in 0..<options.repetitions {
-            if pair % 2 == 0 {
-                scans.append(try checked(scanProcess))
-                validations.append(try checked(validationProcess))
-            } else {
-                validations.append(try checked(validationProcess))
-                scans.append(try checked(scanProcess))
+        for round in 0..<options.repetitions {
+            let order = MeasuredProgram.order(inRound: round)
+            for program in order {
+                let measurement = try checked(process(program, on: path))
+                switch program {
+                case .scan: scans.append(measurement)
+                case .formatOnly: formatOnlyValidations.append(measurement)
+                case .validation: validations.append(measurement)
+                }
             }
-            let scanned = scans[pair]
-            let validated = validations[pair]
+            let scanned = scans[round]
+            let formatChecked = formatOnlyValidations[round]
+            let validated = validations[round]
             StandardError.print("""
-                  pair \(pair + 1)/\(options.repetitions): \
+                  round \(round + 1)/\(options.repetitions) \
+                (\(order.map(\.description).joined(separator: ", "))): \
                 scan \(NumberFormatting.fixed(scanned.milliseconds, decimals: 1)) ms, \
-                validate \(NumberFormatting.fixed(validated.milliseconds, decimals: 1)) ms, \
-                \(NumberFormatting.fixed(Double(validated.peakResidentKiB) / 1024, decimals: 1)) MiB
+                format only \(NumberFormatting.fixed(formatChecked.milliseconds, decimals: 1)) ms \
+                (\(NumberFormatting.fixed(Double(formatChecked.peakResidentKiB) / 1024, decimals: 1)) MiB), \
+                validate \(NumberFormatting.fixed(validated.milliseconds, decimals: 1)) ms \
+                (\(NumberFormatting.fixed(Double(validated.peakResidentKiB) / 1024, decimals: 1)) MiB)
                 """)
         }
         return SizeResult(
-            products: products, fileBytes: try FileSystem.size(of: path), scans: scans, validations: validations)
+            products: products, fileBytes: try FileSystem.size(of: path), scans: scans,
+            formatOnlyValidations: formatOnlyValidations, validations: validations)
     }
 
     /// Runs `process` once and returns its measurement, if it exited with status 0.
@@ -98,5 +125,27 @@ struct BenchmarkDriver: Sendable {
                 """)
         }
         return measurement
+    }
+
+    /// Runs the validation `process` of the catalog at `path` once, unmeasured, keeping its JSON report
+    /// in `reportPath`, and checks that it exited with status 0 and reported nothing: a generated catalog
+    /// must validate clean, or the benchmark would time the formatting of diagnostics too.
+    private func warmUp(_ process: ChildProcess, of path: String, reportPath: String) throws {
+        let measurement = try process.run(standardOutput: reportPath)
+        switch measurement.termination {
+        case .exited(0) where ValidationOutput.listsNoDiagnostic(try FileSystem.readAll(reportPath)):
+            return
+        case .exited(0), .exited(1):
+            let textCommand = [storekeeperExecutable, "validate", path, "--format", "text", "--max-file-size", "512MiB"]
+            throw BenchmarkError("""
+                \(process.commandLine) \(measurement.termination) and reported diagnostics on the generated \
+                catalog, which must validate clean (its report is in \(reportPath)); see them with: \
+                \(textCommand.map(ShellQuoting.quote).joined(separator: " "))
+                """)
+        default:
+            throw BenchmarkError("""
+                \(process.commandLine) \(measurement.termination); run it by hand to see why
+                """)
+        }
     }
 }

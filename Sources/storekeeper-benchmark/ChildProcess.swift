@@ -8,8 +8,8 @@ import Darwin
 
 /// One run of a program in a child process, measured from outside: wall time and peak memory.
 ///
-/// The child is started with `posix_spawn`, its standard input, output and error on `/dev/null`, and
-/// reaped with `wait4`, which hands back its resource usage. The clock starts just before the spawn
+/// The child is started with `posix_spawn`, its standard input, output and error on `/dev/null` (or its
+/// output in a file, when asked), and reaped with `wait4`, which hands back its resource usage. The clock starts just before the spawn
 /// and stops when `wait4` returns, so the time covers everything the program costs its user: loading,
 /// start-up, work and exit.
 struct ChildProcess: Sendable {
@@ -56,9 +56,11 @@ struct ChildProcess: Sendable {
 
     /// Runs the program once, waits for it to end and measures it.
     ///
+    /// - Parameter standardOutput: The file that receives the program's standard output, created or
+    ///   truncated; `/dev/null` unless the output is to be read back.
     /// - Throws: ``BenchmarkError`` when the program cannot be started or waited for. A program that
     ///   starts and then fails is not an error here: see ``Measurement/termination``.
-    func run() throws -> Measurement {
+    func run(standardOutput: String = "/dev/null") throws -> Measurement {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -67,7 +69,7 @@ struct ChildProcess: Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]

@@ -4,7 +4,7 @@ enum Command: Sendable, Equatable {
     case generate(productCount: Int, path: String)
     /// Run libyaml's bare event scan over a file.
     case scan(path: String)
-    /// Generate catalogs and measure `storekeeper validate` against the bare scan.
+    /// Generate catalogs and measure `storekeeper validate`, with and without its policy rules, against the bare scan.
     case run(RunOptions)
     /// Print the usage.
     case help
@@ -18,9 +18,11 @@ enum Command: Sendable, Equatable {
               Run libyaml's event parser over FILE and nothing else; exit 1 on a syntax error.
           storekeeper-benchmark run [--storekeeper PATH] [--sizes 10000,100000] [--repeat 7] [--out DIR]
               Generate a catalog of each size into DIR (default .build/benchmark), then time, in
-              alternating child processes, `scan FILE` and `PATH validate FILE --format json
-              --max-file-size 512MiB` (PATH defaults to the storekeeper next to this executable):
-              one warm-up of each, then --repeat measured pairs. Prints a Markdown report.
+              child processes, `scan FILE`, `PATH validate FILE --no-policy --format json
+              --max-file-size 512MiB` (format only) and the same without --no-policy (format and
+              policy rules; PATH defaults to the storekeeper next to this executable): one warm-up
+              round, which must report no diagnostic, then --repeat measured rounds of the three,
+              in an order that rotates each round. Prints a Markdown report.
         """
 
     /// Reads the command from the arguments after the program's name.
@@ -39,7 +41,7 @@ enum Command: Sendable, Equatable {
             guard rest.count == 1, let path = rest.first else { throw UsageError("scan takes one file") }
             self = .scan(path: path)
         case "run":
-            self = .run(try RunOptions(parsing: rest))
+            self = rest.contains("--help") || rest.contains("-h") ? .help : .run(try RunOptions(parsing: rest))
         case "help", "--help", "-h":
             self = .help
         default:

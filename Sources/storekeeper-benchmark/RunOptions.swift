@@ -4,7 +4,8 @@ struct RunOptions: Sendable, Equatable {
     var storekeeper: String?
     /// The catalog sizes, in products.
     var sizes = [10_000, 100_000]
-    /// How many measured pairs of runs (one scan, one validation) for each size, after the warm-up pair.
+    /// How many measured rounds (one scan, one format-only validation, one validation) for each size,
+    /// after the warm-up round.
     var repetitions = 7
     /// Where the generated catalogs are written.
     var outputDirectory = ".build/benchmark"

@@ -1,12 +1,17 @@
 /// The measurements of one catalog size, and what the report makes of them.
+///
+/// The three lists hold one measurement per round, in order: the measurements at the same index come
+/// from the same round. The warm-up is not among them.
 struct SizeResult: Sendable {
     /// The number of products in the catalog.
     let products: Int
     /// The catalog's size in bytes.
     let fileBytes: Int
-    /// The measured bare scans, in order; the warm-up is not among them.
+    /// The measured bare scans.
     let scans: [ChildProcess.Measurement]
-    /// The measured validations, in order, each paired with the scan at the same index.
+    /// The measured format-only validations (`storekeeper validate --no-policy`).
+    let formatOnlyValidations: [ChildProcess.Measurement]
+    /// The measured validations, format and policy rules (`storekeeper validate`).
     let validations: [ChildProcess.Measurement]
 
     /// The median wall time of the bare scan, in milliseconds.
@@ -14,15 +19,26 @@ struct SizeResult: Sendable {
         Statistics.median(scans.map(\.milliseconds))
     }
 
+    /// The median wall time of format-only validation, in milliseconds.
+    var formatOnlyMilliseconds: Double {
+        Statistics.median(formatOnlyValidations.map(\.milliseconds))
+    }
+
     /// The median wall time of validation, in milliseconds.
     var validateMilliseconds: Double {
         Statistics.median(validations.map(\.milliseconds))
     }
 
-    /// How many times the bare scan validation takes: the median of the ratios of each pair, so that
-    /// a pair slowed down as a whole by the machine counts as one ordinary ratio.
+    /// How many times the bare scan validation takes: the median of the ratios of each round, so that
+    /// a round slowed down as a whole by the machine counts as one ordinary ratio.
     var ratio: Double {
         Statistics.median(zip(validations, scans).map { $0.milliseconds / $1.milliseconds })
+    }
+
+    /// How many times format-only validation the whole validation takes, so what the policy rules add
+    /// (1.25 is 25% more): the median of the ratios of each round, like ``ratio``.
+    var policyRatio: Double {
+        Statistics.median(zip(validations, formatOnlyValidations).map { $0.milliseconds / $1.milliseconds })
     }
 
     /// The median validation time per product, in microseconds.
@@ -32,11 +48,21 @@ struct SizeResult: Sendable {
 
     /// The largest peak resident set size of any validation, in MiB.
     var validatePeakMiB: Double {
-        Double(validations.map(\.peakResidentKiB).max() ?? 0) / 1024
+        Self.largestPeakMiB(of: validations)
+    }
+
+    /// The largest peak resident set size of any format-only validation, in MiB.
+    var formatOnlyPeakMiB: Double {
+        Self.largestPeakMiB(of: formatOnlyValidations)
     }
 
     /// The largest peak resident set size of any bare scan, in MiB.
     var scanPeakMiB: Double {
-        Double(scans.map(\.peakResidentKiB).max() ?? 0) / 1024
+        Self.largestPeakMiB(of: scans)
+    }
+
+    /// The largest `ru_maxrss` among `measurements`, in MiB; 0 when there are none.
+    private static func largestPeakMiB(of measurements: [ChildProcess.Measurement]) -> Double {
+        Double(measurements.map(\.peakResidentKiB).max() ?? 0) / 1024
     }
 }

@@ -29,10 +29,11 @@ func execute(_ command: Command) -> Int32 {
         case .run(let options):
             let driver = try BenchmarkDriver(options: options)
             let results = try driver.run()
+            let validate = [displayPath(driver.storekeeperExecutable), "validate", "FILE"]
             let report = BenchmarkReport(
                 commandLine: CommandLine.arguments.map(ShellQuoting.quote).joined(separator: " "),
-                validateCommand: ([displayPath(driver.storekeeperExecutable), "validate", "FILE"]
-                    + BenchmarkDriver.validateOptions).joined(separator: " "),
+                validateCommand: (validate + BenchmarkDriver.validateOptions).joined(separator: " "),
+                formatOnlyCommand: (validate + BenchmarkDriver.formatOnlyOptions).joined(separator: " "),
                 host: HostDescription.current(),
                 repetitions: options.repetitions,
                 results: results)

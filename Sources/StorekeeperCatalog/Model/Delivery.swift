@@ -15,6 +15,8 @@ public struct Delivery: Sendable, Hashable {
         set { contentBox = newValue.map(Box.init) }
     }
     private var contentBox: Box<Content>?
+    /// Whether there is associated content: a check that copies nothing.
+    public var hasContent: Bool { contentBox != nil }
     /// Where this delivery was written: the product, or `defaults` when inherited.
     public var location: SourceLocation {
         get { position.start }

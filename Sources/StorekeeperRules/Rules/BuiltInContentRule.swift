@@ -41,7 +41,10 @@ struct BuiltInContentRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
-        for product in catalog.products where product.delivery.model.value == .builtIn {
+        // By index, reading fields in place: copying every product costs more than the check.
+        let products = catalog.products
+        for index in products.indices where products[index].delivery.model.value == .builtIn && products[index].delivery.hasContent {
+            let product = products[index]
             guard let source = product.delivery.content?.source, source.value == .server else { continue }
             report.report(
                 "\(product.id.value) is built-in, so its content ships in the bundle or is Apple-hosted; make the product `model: server`, or use `bundle` or `apple-hosted`",

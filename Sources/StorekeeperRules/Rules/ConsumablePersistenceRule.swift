@@ -51,7 +51,9 @@ struct ConsumablePersistenceRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
-        for product in catalog.products where product.type.value == .consumable && product.persistence.strategy.value == .receipt {
+        let products = catalog.products
+        for index in products.indices where products[index].type.value == .consumable && products[index].persistence.strategy.value == .receipt {
+            let product = products[index]
             report.report(
                 "a consumable leaves the receipt once finished, so the receipt cannot record it; keep \(product.id.value) in `app-state`, `server` or `icloud`",
                 at: product.persistence.strategy, notes: inheritanceNotes(product, inherited: product.persistence.isInherited))

@@ -51,7 +51,9 @@ struct ConsumableRestoreRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
-        for product in catalog.products where product.type.value == .consumable && product.restore.policy.value != .none {
+        let products = catalog.products
+        for index in products.indices where products[index].type.value == .consumable && products[index].restore.policy.value != .none {
+            let product = products[index]
             report.report(
                 "a consumable is not restored (the App Store keeps no record of it once finished); write `restore: none` for \(product.id.value)",
                 at: product.restore.policy, notes: inheritanceNotes(product, inherited: product.restore.isInherited))

@@ -42,7 +42,9 @@ struct HostedContentRestoreRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
-        for product in catalog.products {
+        let products = catalog.products
+        for index in products.indices where products[index].delivery.hasContent {
+            let product = products[index]
             guard product.delivery.content?.source.value == .appleHosted,
                   product.restore.policy.value != .restoreTransactions, product.restore.policy.value != .none
             else { continue }

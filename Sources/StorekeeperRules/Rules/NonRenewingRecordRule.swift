@@ -57,7 +57,9 @@ struct NonRenewingRecordRule: CatalogRule {
         let catalog = context.catalog
         let allowedPersistence: Set<PersistenceStrategy> = [.server, .icloud]
         let allowedRestore: Set<RestorePolicy> = [.server, .icloud]
-        for product in catalog.products where product.type.value == .nonRenewingSubscription {
+        let products = catalog.products
+        for index in products.indices where products[index].type.value == .nonRenewingSubscription {
+            let product = products[index]
             if !allowedPersistence.contains(product.persistence.strategy.value) {
                 report.report(
                     "the app keeps the record of a non-renewing subscription itself: persist \(product.id.value) with `server` or `icloud`",

@@ -41,8 +41,10 @@ struct RestoreAtLaunchRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
-        for product in catalog.products {
-            guard let trigger = product.restore.trigger, trigger.value == .launch else { continue }
+        let products = catalog.products
+        for index in products.indices where products[index].restore.trigger?.value == .launch {
+            let product = products[index]
+            guard let trigger = product.restore.trigger else { continue }
             report.report(
                 "restoring at every launch asks for the user's credentials each time; restore \(product.id.value) from a Restore Purchases button (`trigger: user`)",
                 at: trigger, notes: inheritanceNotes(product, inherited: product.restore.isInherited))

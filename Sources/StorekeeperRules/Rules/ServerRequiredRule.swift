@@ -43,7 +43,12 @@ struct ServerRequiredRule: CatalogRule {
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
         guard catalog.server == nil else { return }
-        for product in catalog.products {
+        let products = catalog.products
+        for index in products.indices {
+            let uses = products[index].delivery.model.value == .server || products[index].persistence.strategy.value == .server
+                || products[index].restore.policy.value == .server
+            guard uses else { continue }
+            let product = products[index]
             let notes = { (inherited: Bool) in inheritanceNotes(product, inherited: inherited) }
             if product.delivery.model.value == .server {
                 report.report("\(product.id.value) is delivered by your server, but the catalog declares none; add `server: {url: https://…}`",

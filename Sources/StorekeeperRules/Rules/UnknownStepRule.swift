@@ -47,16 +47,7 @@ struct UnknownStepRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         for rule in context.catalog.rules {
-            var names: [Located<String>] = []
-            switch rule.action {
-            case .replace(let steps):
-                names = steps
-            case .insert(let anchor, let steps):
-                switch anchor {
-                case .before(let step), .after(let step): names.append(step)
-                }
-                names += steps
-            }
+            let names = rule.stepNames
             for name in names where !context.steps.contains(name.value) {
                 var message = "no step is named '\(name.value)'"
                 if let nearest = context.steps.nearest(to: name.value) {

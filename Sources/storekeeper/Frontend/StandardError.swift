@@ -49,4 +49,11 @@ enum Environment {
         }
         return result
     }
+
+    /// The current directory, for output that names files relative to it (SARIF).
+    static var workingDirectory: String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperDiagnostics
+import StorekeeperRules
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
 struct Validate: ParsableCommand {
@@ -11,6 +12,10 @@ struct Validate: ParsableCommand {
             with a top-level `catalog` key is validated; fragments are checked through the \
             catalogs that include them.
 
+            After the format, the policy rules run (`storekeeper rules` lists them), configured \
+            by the storekeeper.yml found beside each catalog or in a folder above it (up to the \
+            repository root), or by --config.
+
             Exit status: 0 when no error was found, 1 when any was (or, with --strict, any \
             warning), 2 when the command could not run.
             """
@@ -18,20 +23,26 @@ struct Validate: ParsableCommand {
 
     /// Output formats.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, sarif, github
     }
 
     @Argument(help: "Catalog files or directories to validate.")
     var paths: [String]
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json, sarif (SARIF 2.1.0, for code scanning) or github (workflow commands, for annotations).")
     var format: Format = .text
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("The rule configuration to use instead of the storekeeper.yml found beside each catalog.", valueName: "path"))
+    var configuration: String?
 
     @Option(help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorChoice = .auto
 
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
+
+    @Flag(help: "Check the format only: skip the policy rules, their configuration and suppressions.")
+    var noPolicy = false
 
     @OptionGroup var limits: LimitOptions
 
@@ -42,15 +53,27 @@ struct Validate: ParsableCommand {
     func run() throws {
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
         let run: ValidationRun
+        let policy: PolicyValidation.Result
         do {
             run = try CatalogValidator(loader: loader).run(paths)
+            policy = noPolicy
+                ? PolicyValidation.Result(diagnostics: [], configurationFiles: [])
+                : try PolicyValidation(reader: loader.reader, configurationPath: configuration, maxFileSize: loader.limits.maxFileSize)
+                    .check(run.catalogs)
         } catch {
             throw CommandFailure(message: error.description)
         }
-        let report = run.report
+        let report = ValidationReport(
+            diagnostics: run.report.diagnostics + policy.diagnostics,
+            filesChecked: run.report.filesChecked + policy.configurationFiles.count)
         switch format {
         case .json:
             StandardOutput.write(JSONReporter().render(report))
+        case .sarif:
+            let reporter = SARIFReporter(rules: DiagnosticIndex.all, toolVersion: Storekeeper.configuration.version, workingDirectory: Environment.workingDirectory)
+            StandardOutput.write(reporter.render(report))
+        case .github:
+            StandardOutput.write(GitHubReporter().render(report))
         case .text:
             let colors = color.resolve(isTerminal: StandardOutput.isTerminal, environment: Environment.current)
             let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: loader.reader, limit: loader.limits.maxFileSize))

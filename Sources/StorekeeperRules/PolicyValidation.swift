@@ -1,0 +1,100 @@
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+import StorekeeperPolicy
+
+/// Runs the policy rules over the catalogs a validation run loaded, as
+/// `storekeeper validate` does: each catalog with the `storekeeper.yml`
+/// found beside it (or the one named), inline suppressions applied, and the
+/// problems of both reported like any other diagnostic.
+public struct PolicyValidation: Sendable {
+    /// Reads configuration files and catalog files (for suppression comments).
+    public var reader: any SourceReader
+    /// A configuration to use for every catalog instead of looking for one (`--config`).
+    public var configurationPath: String?
+    /// The largest configuration or catalog file read.
+    public var maxFileSize: Int
+
+    /// A policy validation that reads through `reader`.
+    public init(reader: any SourceReader, configurationPath: String? = nil, maxFileSize: Int = 16 << 20) {
+        self.reader = reader
+        self.configurationPath = configurationPath
+        self.maxFileSize = maxFileSize
+    }
+
+    /// What the rules found, and the configuration files read.
+    public struct Result: Sendable {
+        /// Rule diagnostics as configured, with configuration and suppression problems.
+        public var diagnostics: [Diagnostic]
+        /// The configuration files that were read.
+        public var configurationFiles: [String]
+
+        /// A result.
+        public init(diagnostics: [Diagnostic], configurationFiles: [String]) {
+            self.diagnostics = diagnostics
+            self.configurationFiles = configurationFiles
+        }
+    }
+
+    /// Checks every catalog. Throws only when the named configuration file
+    /// cannot be read; problems inside files are diagnostics.
+    public func check(_ catalogs: [Catalog]) throws(ValidationInputError) -> Result {
+        if let configurationPath {
+            switch reader.kind(of: configurationPath) {
+            case .file: break
+            case .missing: throw .notFound(configurationPath)
+            default: throw .unreadable(configurationPath, reason: "not a regular file")
+            }
+        }
+        var configurations: [String: RuleConfiguration] = [:]
+        var diagnostics: [Diagnostic] = []
+        var checked: [(diagnostics: [Diagnostic], configuration: RuleConfiguration)] = []
+        for catalog in catalogs {
+            let configuration: RuleConfiguration
+            if let path = configurationPath ?? catalog.files.first.flatMap({ ConfigurationLocator.find(forCatalogAt: $0, reader: reader) }) {
+                if let known = configurations[path] {
+                    configuration = known
+                } else {
+                    let bytes: [UInt8]
+                    do {
+                        bytes = try reader.read(path, limit: maxFileSize)
+                    } catch {
+                        throw .unreadable(path, reason: error.reason)
+                    }
+                    let loaded = RuleConfiguration.load(path: path, bytes: bytes)
+                    configurations[path] = loaded.configuration
+                    diagnostics += loaded.diagnostics
+                    configuration = loaded.configuration
+                }
+            } else {
+                configuration = RuleConfiguration()
+            }
+            let found = RuleRegistry.check(catalog, steps: StepLibrary(extraSteps: configuration.extraSteps))
+            checked.append((found, configuration))
+        }
+
+        // Suppressions: every file of every catalog, once, even when two catalogs share a fragment.
+        var suppressions: [Suppression] = []
+        var scanned = Set<String>()
+        let policyRules = RuleRegistry.ids
+        for catalog in catalogs {
+            for file in catalog.files where scanned.insert(file).inserted {
+                // A file that vanished since it was loaded has no comments left to honour.
+                guard let bytes = try? reader.read(file, limit: maxFileSize) else { continue }
+                let scan = SuppressionScanner.scan(bytes, file: file, policyRules: policyRules)
+                suppressions += scan.suppressions
+                diagnostics += scan.diagnostics
+            }
+        }
+        var set = SuppressionSet(suppressions)
+        for (found, configuration) in checked {
+            // The configuration first: a comment suppressing a rule that is
+            // off for its file hides nothing, and is reported as unused.
+            for diagnostic in found {
+                guard let configured = configuration.apply(to: diagnostic), !set.suppresses(configured) else { continue }
+                diagnostics.append(configured)
+            }
+        }
+        diagnostics += set.unused()
+        return Result(diagnostics: diagnostics, configurationFiles: configurations.keys.sorted())
+    }
+}
