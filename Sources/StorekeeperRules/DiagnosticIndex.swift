@@ -17,6 +17,12 @@ public enum DiagnosticIndex {
         return policy + others.sorted { $0.id < $1.id }
     }
 
+    /// The ids of the format's checks (YAML and catalog), which cannot be
+    /// configured or suppressed: a catalog that breaks them cannot be read as written.
+    public static let formatCheckIDs: Set<String> = Set(checks.map(\.0)).subtracting([
+        ConfigurationRuleID.configuration, SuppressionRuleID.invalid, SuppressionRuleID.unused,
+    ])
+
     /// The format's and the configuration's checks: id, summary, severity.
     static let checks: [(String, String, Severity)] = [
         (YAMLRuleID.syntax, "The text is valid YAML in UTF-8 (or UTF-16 with a byte order mark).", .error),
