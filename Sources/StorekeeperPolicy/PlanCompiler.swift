@@ -22,8 +22,14 @@ public struct PlanCompiler: Sendable {
     /// The rules that match a plan: the winner first, then those tied with it
     /// (in catalog order); empty when none matches.
     public func matchingRules(for product: Product, in situation: PlanSituation) -> [Int] {
+        resolve(rules.indices.filter { rules[$0].condition.matches(product, in: situation) })
+    }
+
+    /// Of the rules that match one plan, the most specific first, then those
+    /// tied with it (in catalog order).
+    public func resolve(_ matching: [Int]) -> [Int] {
         var best: [Int] = []
-        for index in rules.indices where rules[index].condition.matches(product, in: situation) {
+        for index in matching {
             if let first = best.first {
                 if specificity[index] > specificity[first] {
                     best = [index]
@@ -39,8 +45,12 @@ public struct PlanCompiler: Sendable {
 
     /// The compiled plan for a product in a situation.
     public func plan(for product: Product, in situation: PlanSituation) -> CompiledPlan {
+        plan(for: product, in: situation, resolved: matchingRules(for: product, in: situation))
+    }
+
+    /// The compiled plan, given the rules `resolve` chose for it.
+    public func plan(for product: Product, in situation: PlanSituation, resolved matching: [Int]) -> CompiledPlan {
         let defaults = DefaultPlan.steps(for: product, in: situation).map(PlanStep.init)
-        let matching = matchingRules(for: product, in: situation)
         guard let winner = matching.first else {
             return CompiledPlan(steps: defaults, rule: nil, tiedRules: [], missingAnchor: false)
         }

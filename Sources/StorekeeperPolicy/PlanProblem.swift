@@ -28,16 +28,19 @@ public struct PlanProblem: Sendable, Hashable {
         case ambiguous(earlier: Int)
         /// `add` names a step the plan does not have.
         case missingAnchor(step: String, at: SourceRange)
-        /// The plan takes this delivering step after `finish`; `finishAt` is
-        /// where the rule wrote `finish`, if it did.
+        /// The plan takes this step after `finish` (a delivering step, or
+        /// any other built-in one); `finishAt` is where the rule wrote `finish`, if it did.
         case finishesBeforeDelivery(step: BuiltInStep, stepAt: SourceRange, finishAt: SourceRange?)
-        /// The plan (a rule's `do`) finishes without these delivering steps,
-        /// which the default plan takes.
+        /// The plan (a rule's `do`) finishes without these delivering steps
+        /// (or `verify-receipt`), which the default plan takes.
         case finishesWithout(steps: [BuiltInStep], finishAt: SourceRange)
         /// A `purchased`, `restored` or `failed` plan with no `finish`.
         case neverFinishes(at: SourceRange)
         /// `finish` in a `purchasing` or `deferred` plan: the transaction is not done.
         case finishesPending(at: SourceRange)
+        /// The rule matches plans, but a more specific rule (this one) wins
+        /// every one of them, so it never changes anything.
+        case neverApplies(shadowedBy: Int)
         /// A step that cannot apply to the product or situation, and why.
         case notApplicable(step: String, at: SourceRange, reason: String)
     }

@@ -30,6 +30,21 @@ public struct RuleSpecificity: Sendable, Hashable, Comparable {
 }
 
 extension CustomRule.Condition {
+    /// Whether the condition's state and error admit a situation (whatever the product).
+    public func admits(_ situation: PlanSituation) -> Bool {
+        if let state, state.value != situation.state { return false }
+        if let error, error.value != situation.error { return false }
+        return true
+    }
+
+    /// Whether the condition's type and delivery admit a product (whatever
+    /// the situation; the product id is matched separately).
+    public func admits(_ candidate: Product) -> Bool {
+        if let type, type.value != candidate.type.value { return false }
+        if let delivery, delivery.value != candidate.delivery.model.value { return false }
+        return true
+    }
+
     /// Whether a plan for this product and situation is one the condition names.
     public func matches(_ candidate: Product, in situation: PlanSituation) -> Bool {
         if let state, state.value != situation.state { return false }

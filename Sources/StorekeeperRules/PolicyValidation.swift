@@ -35,9 +35,13 @@ public struct PolicyValidation: Sendable {
         }
     }
 
-    /// Checks every catalog. Throws only when the named configuration file
-    /// cannot be read; problems inside files are diagnostics.
-    public func check(_ catalogs: [Catalog]) throws(ValidationInputError) -> Result {
+    /// Checks every catalog. Throws only when a configuration file cannot be
+    /// read; problems inside files are diagnostics. `incompleteFiles` are the
+    /// files with format errors: what they held may be missing from the
+    /// catalogs, so rules about absences stay quiet for those catalogs, and
+    /// their suppressions are not called unused (the products they were for
+    /// may be among the missing).
+    public func check(_ catalogs: [Catalog], incompleteFiles: Set<String> = []) throws(ValidationInputError) -> Result {
         if let configurationPath {
             switch reader.kind(of: configurationPath) {
             case .file: break
@@ -54,6 +58,12 @@ public struct PolicyValidation: Sendable {
                 if let known = configurations[path] {
                     configuration = known
                 } else {
+                    // Never open a pipe or a folder; a link to nothing is reported, not passed over.
+                    switch reader.kind(of: path) {
+                    case .file: break
+                    case .missing: throw .unreadable(path, reason: "it is a link to a file that does not exist")
+                    default: throw .unreadable(path, reason: "it is not a regular file")
+                    }
                     let bytes: [UInt8]
                     do {
                         bytes = try reader.read(path, limit: maxFileSize)
@@ -68,7 +78,8 @@ public struct PolicyValidation: Sendable {
             } else {
                 configuration = RuleConfiguration()
             }
-            let found = RuleRegistry.check(catalog, steps: StepLibrary(extraSteps: configuration.extraSteps))
+            let complete = !catalog.files.contains(where: incompleteFiles.contains)
+            let found = RuleRegistry.check(catalog, steps: StepLibrary(extraSteps: configuration.extraSteps), isComplete: complete)
             checked.append((found, configuration))
         }
 
@@ -94,7 +105,7 @@ public struct PolicyValidation: Sendable {
                 diagnostics.append(configured)
             }
         }
-        diagnostics += set.unused()
+        diagnostics += set.unused().filter { !incompleteFiles.contains($0.location.file) }
         return Result(diagnostics: diagnostics, configurationFiles: configurations.keys.sorted())
     }
 }

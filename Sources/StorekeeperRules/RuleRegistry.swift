@@ -22,6 +22,7 @@ public enum RuleRegistry {
         RestoreAtLaunchRule.self,
         ServerIdentityRule.self,
         ServerRequiredRule.self,
+        ShadowedRuleRule.self,
         AppStatePersistenceRule.self,
         ConsumableUnlocksRule.self,
         DefaultLocalizationRule.self,
@@ -46,9 +47,10 @@ public enum RuleRegistry {
         all.first { $0.description.id == id }
     }
 
-    /// Runs every rule over a catalog, with the built-in steps and `steps`' extra ones known.
-    public static func check(_ catalog: Catalog, steps: StepLibrary = StepLibrary()) -> [Diagnostic] {
-        let context = RuleContext(catalog: catalog, steps: steps)
+    /// Runs every rule over a catalog, with the built-in steps and `steps`' extra ones known;
+    /// `isComplete` is false when format errors left products or rules out of it.
+    public static func check(_ catalog: Catalog, steps: StepLibrary = StepLibrary(), isComplete: Bool = true) -> [Diagnostic] {
+        let context = RuleContext(catalog: catalog, steps: steps, isComplete: isComplete)
         var diagnostics: [Diagnostic] = []
         for rule in all {
             var report = RuleReport(rule: rule.description)

@@ -138,7 +138,6 @@ struct SARIFReporterTests {
                         "driver": {
                           "name": "storekeeper",
                           "version": "0.1.0",
-                          "informationUri": "https://github.com/storekeeper/storekeeper",
                           "rules": []
                         }
                       },

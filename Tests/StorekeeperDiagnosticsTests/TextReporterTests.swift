@@ -182,6 +182,22 @@ struct TextReporterTests {
                 """)
     }
 
+    @Test("shows bidirectional controls as visible symbols, so a line shows what it holds")
+    func bidirectionalControls() {
+        let diagnostic = Diagnostic(.warning, rule: "r", "name 'P\u{202E}orP'", at: Fixture.range(1, 8, to: 9, in: "file.yaml"))
+        let output = Fixture.reporter(line: "title: \u{202E}\u{2066}x\u{200F}").render(diagnostic)
+        for control in ["\u{202E}", "\u{2066}", "\u{200F}"] {
+            #expect(!output.unicodeScalars.contains(control.unicodeScalars.first ?? " "))
+        }
+        #expect(
+            output == """
+                file.yaml:1:8: warning: name 'P\u{FFFD}orP' [r]
+                    1 | title: \u{FFFD}\u{FFFD}x\u{FFFD}
+                      |        ^
+
+                """)
+    }
+
     @Test("leaves the rule out when it is empty, and renders note diagnostics with their rule")
     func rules() {
         let noRule = Diagnostic(.warning, rule: "", "odd", at: Fixture.at("a.yaml", 1, 1))

@@ -60,3 +60,11 @@ public struct Restore: Sendable, Hashable {
     /// Which content is downloaded again (default all).
     public var effectiveSelection: RestoreSelection { selection?.value ?? .all }
 }
+
+extension Restore {
+    /// Whether restoring goes through the App Store, which asks for the
+    /// user's credentials: `receipt-refresh` and `restore-transactions`.
+    public var asksForCredentials: Bool {
+        policy.value == .receiptRefresh || policy.value == .restoreTransactions
+    }
+}

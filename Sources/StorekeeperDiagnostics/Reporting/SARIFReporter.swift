@@ -13,7 +13,6 @@
 ///         "driver": {
 ///           "name": "storekeeper",
 ///           "version": "1.2.0",
-///           "informationUri": "https://github.com/storekeeper/storekeeper",
 ///           "rules": [
 ///             {
 ///               "id": "unknown-key",
@@ -90,8 +89,6 @@ public struct SARIFReporter: Sendable {
     public static let sarifVersion = "2.1.0"
     /// The tool's name in `tool.driver.name`.
     public static let toolName = "storekeeper"
-    /// The tool's home page in `tool.driver.informationUri`.
-    public static let informationURI = "https://github.com/storekeeper/storekeeper"
     /// The `uriBaseId` of relative paths: the directory they are relative to.
     /// GitHub resolves it to the repository's checkout.
     public static let sourceRootID = "%SRCROOT%"
@@ -157,7 +154,6 @@ public struct SARIFReporter: Sendable {
                     "driver": [
                         "name": .string(Self.toolName),
                         "version": .string(toolVersion),
-                        "informationUri": .string(Self.informationURI),
                         "rules": .array(descriptors),
                     ]
                 ]

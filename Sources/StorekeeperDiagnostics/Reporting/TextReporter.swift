@@ -31,9 +31,10 @@
 /// - When the source line is unavailable (the provider returns `nil`), only the
 ///   header is printed.
 /// - Control characters from files and messages (everything in the C0 and C1
-///   ranges and DEL, except tab) are shown as Unicode control pictures (`␛`,
-///   `␊`) or `�`, so a hostile file can neither send escape sequences to the
-///   terminal nor forge extra diagnostic lines. Each stays one scalar wide, so
+///   ranges and DEL, except tab, and the bidirectional controls) are shown as
+///   Unicode control pictures (`␛`, `␊`) or `�`, so a hostile file can neither
+///   send escape sequences to the terminal, nor forge extra diagnostic lines,
+///   nor reorder what a line shows. Each stays one scalar wide, so
 ///   carets still line up.
 /// - The last line is the summary from ``summary(for:)``.
 /// - Every line, the last included, ends with `\n`.
@@ -245,7 +246,16 @@ public struct TextReporter: Sendable {
     }
 
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value))
+        scalar != "\t" && (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidirectionalControl(scalar))
+    }
+
+    /// Controls that reorder how a terminal shows the rest of the line
+    /// ("Trojan Source"): a source line holding one would not show what it holds.
+    private static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
     }
 
     private static func sanitized(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
@@ -254,7 +264,7 @@ public struct TextReporter: Sendable {
             switch scalar.value {
             case 0..<0x20: 0x2400 + scalar.value  // ␀ … ␟
             case 0x7F: 0x2421  // ␡
-            default: 0xFFFD  // C1 controls: �
+            default: 0xFFFD  // C1 and bidirectional controls: �
             }
         return Unicode.Scalar(picture) ?? "\u{FFFD}"
     }

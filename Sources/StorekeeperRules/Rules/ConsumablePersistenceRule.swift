@@ -8,7 +8,8 @@ struct ConsumablePersistenceRule: CatalogRule {
         severity: .error,
         summary: "A consumable's persistence must not be `receipt`.",
         rationale: """
-            A consumable's entry leaves the app receipt once its transaction is finished, so the \
+            A consumable stays in the app receipt only until its transaction is finished: the \
+            next time the receipt is updated (the next purchase, say) its entry is gone, so the \
             receipt cannot be the record of what the user still has; keep it in the app's own \
             state, on your server, or in iCloud (Delivering Products: Persisting the Purchase).
             """,
@@ -55,7 +56,7 @@ struct ConsumablePersistenceRule: CatalogRule {
         for index in products.indices where products[index].type.value == .consumable && products[index].persistence.strategy.value == .receipt {
             let product = products[index]
             report.report(
-                "a consumable leaves the receipt once finished, so the receipt cannot record it; keep \(product.id.value) in `app-state`, `server` or `icloud`",
+                "a consumable leaves the receipt after its transaction is finished, so the receipt cannot record it; keep \(product.id.value) in `app-state`, `server` or `icloud`",
                 at: product.persistence.strategy, notes: inheritanceNotes(product, inherited: product.persistence.isInherited))
         }
     }

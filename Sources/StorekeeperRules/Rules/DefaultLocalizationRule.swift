@@ -8,10 +8,13 @@ struct DefaultLocalizationRule: CatalogRule {
         severity: .note,
         summary: "A product has an `en-US` localization.",
         rationale: """
-            The App Store returns each product's title and description in the storefront's \
-            language, and falls back to `en-US` where the product has none for it; a product \
-            without `en-US` has nothing to fall back on in those storefronts (the In-App Purchase \
-            overview: Retrieving Product Information; the catalog format: `localizations`).
+            The App Store shows each product's title and description in the language of the \
+            user's storefront, and the app displays them as the store returns them (the In-App \
+            Purchase overview: Retrieving Product Information). Storekeeper treats `en-US` as the \
+            catalog's default locale, the one every product should have so that no storefront \
+            shows a product without text; this is a convention of the catalog format (the guide \
+            names no fallback), hence a note, not a warning. Turn it off in storekeeper.yml for \
+            a catalog whose default language is another.
             """,
         triggering: [
             RuleExample("""
@@ -55,7 +58,7 @@ struct DefaultLocalizationRule: CatalogRule {
             // The model keeps no range for the `localizations` mapping: point at its first locale.
             let locales = product.localizations.map(\.locale.value).joined(separator: ", ")
             report.report(
-                "\(product.id.value) has no \(Self.fallback) localization, only \(locales); add \(Self.fallback), which the App Store shows in storefronts whose language the product lacks",
+                "\(product.id.value) has no \(Self.fallback) localization, only \(locales); add \(Self.fallback), the catalog's default locale",
                 at: first.locale)
         }
     }

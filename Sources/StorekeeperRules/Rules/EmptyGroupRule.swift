@@ -56,7 +56,8 @@ struct EmptyGroupRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
-        guard !catalog.groups.isEmpty else { return }
+        // A subscription dropped for a format error may be the group's only one.
+        guard context.isComplete, !catalog.groups.isEmpty else { return }
         var used = Set<String>()
         // By index, reading fields in place: copying every product costs more than the check.
         let products = catalog.products

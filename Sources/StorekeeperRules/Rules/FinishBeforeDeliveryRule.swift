@@ -7,12 +7,14 @@ struct FinishBeforeDeliveryRule: CatalogRule {
     static let description = RuleDescription(
         id: "finish-before-delivery",
         severity: .error,
-        summary: "A plan finishes only after it downloads, persists, unlocks and grants.",
+        summary: "A plan finishes last: after it verifies, downloads, persists, unlocks, grants and notifies.",
         rationale: """
             Finishing a transaction removes it from the queue for good: if the app dies after \
             `finish` but before the purchase is downloaded, recorded and made available, the user \
             has paid for nothing and the store will never deliver it again. Finish only after the \
-            purchase is persisted, its content downloaded and it is shown (Delivering Products: \
+            purchase is persisted, its content downloaded and it is shown, and take no built-in \
+            step after it (a plugin's step, such as an audit log, may follow); a plan may not drop \
+            a step its default plan takes, `verify-receipt` included (Delivering Products: \
             Finishing the Transaction).
             """,
         triggering: [
@@ -28,6 +30,12 @@ struct FinishBeforeDeliveryRule: CatalogRule {
                     when: {state: purchased}
                     do: [notify, ↓finish]
                 """),
+            RuleExample(UnknownStepRule.coins, header: """
+                rules:
+                  - name: late-news
+                    when: {state: purchased}
+                    add: {after: finish, steps: [↓notify, audit-log]}
+                """, extraSteps: ["audit-log"]),
         ],
         nonTriggering: [
             RuleExample(UnknownStepRule.coins, header: """
@@ -49,7 +57,7 @@ struct FinishBeforeDeliveryRule: CatalogRule {
             case .finishesBeforeDelivery(let step, let stepAt, let finishAt):
                 // Both places are known: report at the later one (the step), note the finish.
                 let finish = finishAt.map { [Diagnostic.Note("it finishes here", at: $0.start)] } ?? []
-                report.report("rule '\(rule.name.value)' makes \(plan) `\(step.rawValue)` after `finish`; a finished transaction is gone if the app dies now, so move `finish` last", at: stepAt, notes: finish)
+                report.report("rule '\(rule.name.value)' makes \(plan) `\(step.rawValue)` after `finish`; \(BuiltInStep.delivering.contains(step) ? "a finished transaction is gone if the app dies now" : "a finished transaction is over"), so move `finish` last", at: stepAt, notes: finish)
             case .finishesWithout(let steps, let finishAt):
                 let names = steps.map { "`\($0.rawValue)`" }.joined(separator: ", ")
                 report.report("rule '\(rule.name.value)' makes \(plan) finish without \(names), so the purchase would be lost; add \(steps.count == 1 ? "it" : "them") before `finish`", at: finishAt)

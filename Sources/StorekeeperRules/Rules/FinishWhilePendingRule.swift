@@ -11,7 +11,7 @@ struct FinishWhilePendingRule: CatalogRule {
         rationale: """
             A transaction that is purchasing or deferred (waiting for Ask to Buy) is still in \
             progress: the queue will update it again when it completes, and finishing it now is \
-            not allowed; update the interface and wait (Requesting Payment: Waiting for the App \
+            not allowed; update the interface and wait (Delivering Products: Waiting for the App \
             Store to Process Transactions).
             """,
         triggering: [

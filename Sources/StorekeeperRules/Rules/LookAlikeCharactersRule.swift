@@ -104,7 +104,9 @@ struct LookAlikeCharactersRule: CatalogRule {
     static func inspect(_ value: Located<String>, _ what: @autoclosure () -> String, into report: inout RuleReport) {
         guard mayHoldLookAlikes(value.value) else { return }
         let findings = LookAlikeScan.findings(in: value.value)
-        guard let first = findings.first else { return }
+        // The most dangerous first: a bidirectional control can reorder what
+        // the reader sees, an invisible character hides, a look-alike misleads.
+        guard let first = findings.min(by: { $0.kind.danger < $1.kind.danger }) else { return }
         let more = findings.count == 1 ? "" : " (and \(findings.count - 1) more such \(findings.count == 2 ? "problem" : "problems"))"
         report.report("\(what()) \(first.message(in: value.value))\(more)", at: value)
     }
@@ -175,6 +177,15 @@ enum LookAlikeScan {
     /// A problem at one scalar of a value.
     struct Finding {
         enum Kind {
+            /// Lower is worse: bidirectional controls, then invisible characters, then mixed scripts.
+            var danger: Int {
+                switch self {
+                case .bidirectional: 0
+                case .invisible: 1
+                case .mixedScripts: 2
+                }
+            }
+
             case invisible
             case bidirectional
             /// The word's range, and the script most of its letters are in.

@@ -6,12 +6,12 @@ struct ReceiptMinimumOSRule: CatalogRule {
     static let description = RuleDescription(
         id: "receipt-minimum-os",
         severity: .error,
-        summary: "`persistence: receipt` needs a `minimum-os` of at least iOS 7.0 or macOS 10.9.",
+        summary: "`persistence: receipt` and `restore: receipt-refresh` need a `minimum-os` of at least iOS 7.0 or macOS 10.9.",
         rationale: """
             The app receipt is the record of non-consumables and auto-renewable subscriptions only \
             from iOS 7 (and OS X 10.9) on; on older systems there is no app receipt to read, so the \
             app must keep its own record, in the user defaults system or iCloud, and restore by \
-            replaying transactions (Delivering Products: Persisting the Purchase; Restoring \
+            replaying transactions (`restore-transactions`), since there is no receipt to refresh (Delivering Products: Persisting the Purchase; Restoring \
             Purchased Products). `minimum-os` applies to every platform the app lists, and \
             `platforms` defaults to iOS.
             """,
@@ -24,7 +24,7 @@ struct ReceiptMinimumOSRule: CatalogRule {
                     localizations: {en-US: {title: Unlock, description: Everything}}
                     delivery: {model: built-in, unlocks: [pro]}
                     persistence: ↓receipt
-                    restore: receipt-refresh
+                    restore: ↓receipt-refresh
                 """, app: #"app: {bundle-id: com.example.app, minimum-os: "6.1"}"#),
             RuleExample("""
                   - id: com.example.pro.monthly
@@ -35,7 +35,7 @@ struct ReceiptMinimumOSRule: CatalogRule {
                     period: P1M
                     localizations: {en-US: {title: Pro Monthly, description: Every month}}
                     delivery: {model: built-in, unlocks: [pro]}
-                    restore: receipt-refresh
+                    restore: ↓receipt-refresh
                 """, header: "defaults: {persistence: {strategy: ↓receipt}}",
                 app: #"app: {bundle-id: com.example.app, platforms: [ios, macos], minimum-os: "8.0"}"#),
         ],
@@ -90,6 +90,15 @@ struct ReceiptMinimumOSRule: CatalogRule {
                 "\(systems) \(lacking.count == 1 ? "has" : "have") no app receipt to record \(product.id.value); raise `minimum-os` to \"\(needed)\" or later, or record it in `user-defaults` or `icloud` with `record: receipt`",
                 at: product.persistence.strategy,
                 notes: [note] + inheritanceNotes(product, inherited: product.persistence.isInherited))
+        }
+        // Without an app receipt there is nothing to refresh either: the guide
+        // says to restore completed transactions there instead.
+        for index in products.indices where products[index].restore.policy.value == .receiptRefresh {
+            let product = products[index]
+            report.report(
+                "\(systems) \(lacking.count == 1 ? "has" : "have") no app receipt to refresh, so `receipt-refresh` restores nothing for \(product.id.value); raise `minimum-os` to \"\(needed)\" or later, or restore with `restore-transactions`",
+                at: product.restore.policy,
+                notes: [note] + inheritanceNotes(product, inherited: product.restore.isInherited))
         }
     }
 }

@@ -81,6 +81,8 @@ struct SubscriptionLevelsRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
+        // A subscription dropped for a format error may fill the gap.
+        guard context.isComplete else { return }
         let products = context.catalog.products
         // Group -> level -> index of the first product at that level: one pass, no sorting of products.
         var levels: [String: [Int: Int]] = [:]

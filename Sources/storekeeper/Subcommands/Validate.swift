@@ -59,7 +59,7 @@ struct Validate: ParsableCommand {
             policy = noPolicy
                 ? PolicyValidation.Result(diagnostics: [], configurationFiles: [])
                 : try PolicyValidation(reader: loader.reader, configurationPath: configuration, maxFileSize: loader.limits.maxFileSize)
-                    .check(run.catalogs)
+                    .check(run.catalogs, incompleteFiles: Set(run.report.diagnostics.lazy.filter { $0.severity == .error }.map(\.location.file)))
         } catch {
             throw CommandFailure(message: error.description)
         }
