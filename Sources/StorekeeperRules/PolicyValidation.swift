@@ -98,10 +98,15 @@ public struct PolicyValidation: Sendable {
         }
         var set = SuppressionSet(suppressions)
         for (found, configuration) in checked {
+            // Each file's settings resolved once, however many diagnostics it has.
+            var settings: [String: FileSettings] = [:]
             // The configuration first: a comment suppressing a rule that is
             // off for its file hides nothing, and is reported as unused.
             for diagnostic in found {
-                guard let configured = configuration.apply(to: diagnostic), !set.suppresses(configured) else { continue }
+                let file = diagnostic.location.file
+                let resolved = settings[file] ?? configuration.settings(forFile: file)
+                settings[file] = resolved
+                guard let configured = resolved.apply(to: diagnostic), !set.suppresses(configured) else { continue }
                 diagnostics.append(configured)
             }
         }

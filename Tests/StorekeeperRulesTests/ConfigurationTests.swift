@@ -114,8 +114,51 @@ import Testing
     }
 
     @Test func aFormatCheckCannotBeConfigured() {
-        expectOne(load("rules:\n  unknown-key: off\n").diagnostics, line: 2, column: 3,
-                  "'unknown-key' is not a policy rule", "format checks", "display-length")
+        // `unknown-step` is one edit from `unknown-key`, but suggesting it would turn off a real policy rule.
+        let (_, diagnostics) = RuleConfiguration.load(
+            path: Self.configPath, bytes: Array("rules:\n  unknown-key: off\n".utf8), policyRules: Self.policyRules.union(["unknown-step"]))
+        expectOne(diagnostics, line: 2, column: 3)
+        #expect(diagnostics.first?.message
+                == "'unknown-key' is a format check, which cannot be configured: fix the catalog instead (docs/diagnostics.md describes it)")
+        // The same with the real registry, which has `unknown-step`.
+        let real = RuleConfiguration.load(path: Self.configPath, bytes: Array("rules: {unknown-key: off, yaml-syntax: warning}\n".utf8)).diagnostics
+        #expect(RuleConfiguration.policyRuleIDs.contains("unknown-step"))
+        #expect(real.map(\.message) == [
+            "'unknown-key' is a format check, which cannot be configured: fix the catalog instead (docs/diagnostics.md describes it)",
+            "'yaml-syntax' is a format check, which cannot be configured: fix the catalog instead (docs/diagnostics.md describes it)",
+        ])
+        // Ids that are neither policy rules nor format checks keep the list of rules.
+        expectOne(load("rules:\n  unused-suppression: off\n").diagnostics, line: 2, column: 3,
+                  "'unused-suppression' is not a policy rule, so it cannot be configured", "consumable-persistence, display-length, restore-at-launch")
+    }
+
+    @Test func overLongIdsAndNamesAreQuotedTruncatedWithoutASuggestion() {
+        // An id a million characters long: an explicit key, since YAML limits plain keys to 1024.
+        let long = "display-length" + String(repeating: "x", count: 1_000_000)
+        let shown = "display-length" + String(repeating: "x", count: 26) + "…"
+        let rule = load("rules:\n  ? \(long)\n  : off\n").diagnostics
+        expectOne(rule, line: 2, column: 5)
+        #expect(rule.first?.message == "'\(shown)' is not a policy rule: it is over 100 characters long, and no rule id is")
+
+        let step = load("steps: [\(long)]\n").diagnostics
+        expectOne(step, line: 1, column: 9, "the step name '\(shown)' is 1000014 characters long; a step name has at most 64")
+        #expect((step.first?.message.count ?? .max) < 200)
+
+        let key = load("? \(long)\n: 1\n").diagnostics
+        expectOne(key, line: 1, column: 3, "unknown key '\(shown)' in the configuration; expected one of: rules, steps, overrides")
+        #expect((key.first?.message.count ?? .max) < 200)
+
+        let setting = load("rules:\n  display-length: \(long)\n").diagnostics
+        expectOne(setting, line: 2, column: 19, "'\(shown)' is not a setting for 'display-length' (write off")
+        #expect(setting.first?.message.contains("did you mean") == false)
+
+        let pattern = load("overrides:\n  - paths: [\"\\\\\(long)\"]\n    rules: {}\n").diagnostics
+        expectOne(pattern, line: 2, column: 13, "separate folders with '/'")
+        #expect((pattern.first?.message.count ?? .max) < 200)
+
+        // Up to 100 characters an id is quoted whole (and still gets its suggestion search).
+        let hundred = String(repeating: "a", count: 100)
+        expectOne(load("rules:\n  \(hundred): off\n").diagnostics, line: 2, column: 3, "'\(hundred)' is not a policy rule, so it cannot be configured")
     }
 
     @Test func anUnknownRuleSuggestsThePolicyRuleNearest() {
@@ -248,12 +291,106 @@ import Testing
             ("**", "any/thing.yaml", true),
             ("*", "any/thing.yaml", true),
             ("Shop.yaml", "shop.yaml", false),           // case-sensitive
+            // A pattern with a `/` that matches a folder matches everything inside it.
+            ("Catalogs/legacy", "Catalogs/legacy/a.yaml", true),
+            ("Catalogs/legacy", "Catalogs/legacy/old/b.yaml", true),
+            ("Catalogs/legacy", "Catalogs/legacy", true),
+            ("Catalogs/legacy", "Catalogs/legacy.yaml", false),
+            ("Catalogs/legacy", "Catalogs/legacy2/a.yaml", false),
+            ("Catalogs/legacy", "x/Catalogs/legacy/a.yaml", false),
+            ("**/old", "Catalogs/legacy/old/b.yaml", true),
+            ("**/old", "old/b.yaml", true),
+            ("**/old", "Catalogs/older/b.yaml", false),
+            ("Catalogs/*/old", "Catalogs/legacy/old/deep/b.yaml", true),
+            ("/legacy", "legacy/a.yaml", true),
+            ("/legacy", "x/legacy/a.yaml", false),
+            ("Catalogs/legacy/", "Catalogs/legacy/old/b.yaml", true),
+            ("Catalogs/legacy/", "Catalogs/legacy", false),    // a trailing `/`: folders only
+            ("legacy/**/", "legacy/a/b.yaml", true),
+            ("legacy/**/", "legacy/b.yaml", false),
         ]
         for test in cases {
             let pattern = try PathPattern.compile(test.pattern).get()
             let path = test.path.split(separator: "/").map { Array($0.unicodeScalars) }
             #expect(pattern.matches(path) == test.matches, "\(test.pattern) against \(test.path)")
         }
+    }
+
+    @Test func aFolderPatternAppliesToEveryFileInsideIt() {
+        let (configuration, diagnostics) = load("""
+            overrides:
+              - paths: ["Catalogs/legacy"]
+                rules: {display-length: off}
+              - paths: ["**/old"]
+                rules: {restore-at-launch: note}
+            """)
+        #expect(diagnostics.isEmpty)
+        #expect(severity(configuration, "display-length", in: "/project/Catalogs/legacy/a.yaml") == nil)
+        #expect(severity(configuration, "display-length", in: "/project/Catalogs/legacy/old/b.yaml") == nil)
+        #expect(severity(configuration, "display-length", in: "/project/Catalogs/shop/a.yaml") == .warning)
+        #expect(severity(configuration, "restore-at-launch", in: "/project/Catalogs/legacy/old/b.yaml") == .note)
+        #expect(severity(configuration, "restore-at-launch", in: "/project/old/b.yaml") == .note)
+        #expect(severity(configuration, "restore-at-launch", in: "/project/Catalogs/legacy/a.yaml") == .warning)
+    }
+
+    // MARK: Resolving per file
+
+    @Test func fileSettingsAreTheConfigurationForOneFile() {
+        let (configuration, diagnostics) = load("""
+            rules:
+              display-length: error
+              consumable-persistence: note
+            overrides:
+              - paths: ["legacy/**"]
+                rules: {display-length: warning, restore-at-launch: off}
+              - paths: ["legacy/keep/**"]
+                rules: {display-length: off}
+            """)
+        #expect(diagnostics.isEmpty)
+        let keep = configuration.settings(forFile: "/project/legacy/keep/a.yaml")
+        #expect(keep.file == "/project/legacy/keep/a.yaml")
+        #expect(keep.apply(to: diagnostic("display-length", in: "/project/legacy/keep/a.yaml")) == nil)
+        #expect(keep.apply(to: diagnostic("restore-at-launch", in: "/project/legacy/keep/a.yaml")) == nil)
+        #expect(keep.apply(to: diagnostic("consumable-persistence", in: "/project/legacy/keep/a.yaml"))?.severity == .note)
+        let legacy = configuration.settings(forFile: "/project/legacy/a.yaml")
+        #expect(legacy.apply(to: diagnostic("display-length", in: "/project/legacy/a.yaml"))?.severity == .warning)
+        let outside = configuration.settings(forFile: "/elsewhere/legacy/a.yaml")
+        #expect(outside.apply(to: diagnostic("display-length", in: "/elsewhere/legacy/a.yaml"))?.severity == .error)
+        #expect(outside.apply(to: diagnostic("restore-at-launch", in: "/elsewhere/legacy/a.yaml"))?.severity == .warning)
+        // Other ids pass unchanged, and apply(to:) agrees with the file's settings.
+        let format = diagnostic("unknown-key", in: "/project/legacy/a.yaml", severity: .error)
+        #expect(legacy.apply(to: format) == format)
+        for file in ["/project/legacy/keep/a.yaml", "/project/legacy/a.yaml", "/project/a.yaml", "/elsewhere/a.yaml"] {
+            let settings = configuration.settings(forFile: file)
+            for rule in ["display-length", "restore-at-launch", "consumable-persistence", "unknown-key"] {
+                #expect(settings.apply(to: diagnostic(rule, in: file)) == configuration.apply(to: diagnostic(rule, in: file)), "\(rule) in \(file)")
+            }
+        }
+        #expect(RuleConfiguration().settings(forFile: "a.yaml").apply(to: diagnostic("display-length", in: "a.yaml"))?.severity == .warning)
+    }
+
+    @Test func oneResolutionPerFileAppliesTheLastMatchingOfManyOverrides() throws {
+        // 20,000 overrides with `**` patterns; the last one matches. (Speed is the
+        // benchmark's business; this checks the per-file settings are right.)
+        var (configuration, _) = load("rules: {display-length: error}\n")
+        var overrides: [ConfigurationOverride] = []
+        for index in 0..<20_000 {
+            let pattern = try PathPattern.compile("**/legacy\(index)/**").get()
+            overrides.append(ConfigurationOverride(patterns: [pattern], rules: ["display-length": .off]))
+        }
+        overrides.append(ConfigurationOverride(patterns: [try PathPattern.compile("**/shop/**").get()], rules: ["display-length": .on(.note)]))
+        configuration.overrides = overrides
+        configuration.overriddenRules = ["display-length"]
+
+        let file = "/project/Catalogs/deep/shop/catalog.yaml"
+        var applied = 0
+        let settings = configuration.settings(forFile: file)
+        for line in 1...10_000 {
+            let found = Diagnostic(.warning, rule: "display-length", "a problem", at: SourceLocation(file: file, line: line, column: 1))
+            if settings.apply(to: found)?.severity == .note { applied += 1 }
+        }
+        #expect(applied == 10_000)
+        #expect(configuration.settings(forFile: "/project/legacy19999/a.yaml").apply(to: diagnostic("display-length", in: "/project/legacy19999/a.yaml")) == nil)
     }
 
     @Test func relativePathsAreComparedInAbsoluteForm() throws {
@@ -303,6 +440,30 @@ import Testing
         #expect(ConfigurationLocator.find(forCatalogAt: root.path + "/outer/repo2/Catalogs/catalog.yaml", reader: reader)
                 == root.path + "/outer/repo2/storekeeper.yml")
     }
+
+    @Test func aBrokenConfigurationIsFoundNotSkipped() throws {
+        let root = try TemporaryDirectory()
+        try root.write("storekeeper.yml", "")  // the parent's, which must not apply below
+        try root.write("dangling/catalog.yaml", "")
+        try root.symlink("dangling/storekeeper.yml", to: "nowhere.yml")
+        try root.write("loop/catalog.yaml", "")
+        try root.symlink("loop/storekeeper.yml", to: "storekeeper.yml")
+        try root.write("folder/storekeeper.yml/inner.txt", "")
+        try root.write("folder/catalog.yaml", "")
+        try root.write("fifo/catalog.yaml", "")
+        try root.fifo("fifo/storekeeper.yml")
+        try root.write("plain/catalog.yaml", "")
+        let reader = FileSystemReader()
+        for folder in ["dangling", "loop", "folder", "fifo"] {
+            #expect(ConfigurationLocator.find(forCatalogAt: root.path + "/\(folder)/catalog.yaml", reader: reader)
+                    == root.path + "/\(folder)/storekeeper.yml", "\(folder)")
+        }
+        #expect(reader.kind(of: root.path + "/fifo/storekeeper.yml") == .other)
+        #expect(ConfigurationLocator.find(forCatalogAt: root.path + "/plain/catalog.yaml", reader: reader) == root.path + "/storekeeper.yml")
+        // A folder of that name in memory too.
+        let memory = InMemorySourceReader(["storekeeper.yml": "", "a/storekeeper.yml/x": "", "a/catalog.yaml": ""])
+        #expect(ConfigurationLocator.find(forCatalogAt: "a/catalog.yaml", reader: memory) == "a/storekeeper.yml")
+    }
 }
 
 /// A fresh directory under the system's temporary folder, removed when released.
@@ -338,13 +499,25 @@ private final class TemporaryDirectory {
         guard written == bytes.count else { throw Failure(description: "write \(file)") }
     }
 
+    /// Makes a symbolic link at `relative` pointing to `target` (as written, relative to the link's folder).
+    func symlink(_ relative: String, to target: String) throws {
+        guard systemSymlink(target, path + "/" + relative) == 0 else { throw Failure(description: "symlink \(relative): \(errno)") }
+    }
+
+    /// Makes a FIFO (a named pipe) at `relative`.
+    func fifo(_ relative: String) throws {
+        guard mkfifo(path + "/" + relative, 0o644) == 0 else { throw Failure(description: "mkfifo \(relative): \(errno)") }
+    }
+
     deinit {
         remove(path)
     }
 
     /// Removes a file or a folder with everything in it.
     private func remove(_ path: String) {
-        if let directory = opendir(path) {
+        if isLink(path) {
+            unlink(path)
+        } else if let directory = opendir(path) {
             while let entry = readdir(directory) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 if name != ".", name != ".." { remove(path + "/" + name) }
@@ -355,6 +528,23 @@ private final class TemporaryDirectory {
             unlink(path)
         }
     }
+}
+
+/// Whether `path` is a symbolic link (which `remove` unlinks rather than follows).
+private func isLink(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+}
+
+/// `symlink(2)`, named apart from `TemporaryDirectory.symlink`.
+private func systemSymlink(_ target: String, _ link: String) -> Int32 {
+    #if canImport(Darwin)
+    Darwin.symlink(target, link)
+    #elseif canImport(Musl)
+    Musl.symlink(target, link)
+    #else
+    Glibc.symlink(target, link)
+    #endif
 }
 
 /// `write(2)`, named apart from `TemporaryDirectory.write`.

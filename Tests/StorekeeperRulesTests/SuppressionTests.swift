@@ -1,4 +1,5 @@
 import StorekeeperDiagnostics
+import StorekeeperYAML
 @testable import StorekeeperRules
 import Testing
 
@@ -167,11 +168,38 @@ import Testing
     }
 
     @Test func formatChecksCannotBeSuppressed() {
-        let (suppressions, diagnostics) = scan("# storekeeper:disable-next-line unknown-key -- r\n")
+        // `unknown-step` is one edit from `unknown-key`: suggesting it would hide a real policy rule's problems.
+        let (suppressions, diagnostics) = SuppressionScanner.scan(
+            Array("# storekeeper:disable-next-line unknown-key -- r\n".utf8), file: Self.file, policyRules: Self.policyRules.union(["unknown-step"]))
         #expect(suppressions.isEmpty)
         #expect(sites(diagnostics) == ["1:33 invalid-suppression"])
-        #expect(diagnostics.first?.message.contains("'unknown-key' is not a policy rule, so it cannot be suppressed") == true)
-        #expect(diagnostics.first?.message.contains("consumable-persistence, display-length, restore-at-launch") == true)
+        #expect(diagnostics.first?.range.end.column == 44)
+        #expect(diagnostics.first?.message
+                == "'unknown-key' is a format check, which cannot be suppressed: fix the catalog instead (docs/diagnostics.md describes it)")
+        // Other ids that are not policy rules still list them.
+        let other = scan("# storekeeper:disable-next-line configuration -- r\n")
+        #expect(other.diagnostics.first?.message.contains("'configuration' is not a policy rule, so it cannot be suppressed") == true)
+        #expect(other.diagnostics.first?.message.contains("consumable-persistence, display-length, restore-at-launch") == true)
+    }
+
+    @Test func anOverLongIdIsQuotedTruncatedWithoutASuggestion() {
+        // A two-million-character id: no suggestion is offered, and the message
+        // quotes 40 characters.
+        let long = "display-length" + String(repeating: "x", count: 2_000_000)
+        let result = SuppressionScanner.scan(Array("# storekeeper:disable-next-line \(long.dropFirst(14)) -- r\nx: 1\n".utf8),
+                                             file: Self.file, policyRules: RuleRegistry.ids)
+        #expect(result.suppressions.isEmpty)
+        #expect(sites(result.diagnostics) == ["1:33 invalid-suppression"])
+        #expect(result.diagnostics.first?.message
+                == "'\(String(repeating: "x", count: 40))…' is not a policy rule: it is over 100 characters long, and no rule id is")
+        #expect(result.diagnostics.first?.range.end.column == 33 + 2_000_000)
+        // Messages that repeat the ids, or the rest of the line, stay short too.
+        let noReason = scan("# storekeeper:disable-next-line \(long)\n").diagnostics
+        #expect(noReason.count == 2)
+        #expect(noReason.allSatisfy { $0.message.utf8.count < 400 }, "\(noReason.map(\.message.utf8.count))")
+        let directive = scan("# storekeeper:disable \(long) -- r\n").diagnostics
+        #expect(directive.count == 1)
+        #expect(directive.allSatisfy { $0.message.utf8.count < 400 })
     }
 
     @Test func otherDirectivesSuggestDisableNextLine() {
@@ -191,6 +219,36 @@ import Testing
 
         let bare = scan("# storekeeper:\n")
         #expect(sites(bare.diagnostics) == ["1:3 invalid-suppression"])
+    }
+
+    @Test func aDoubleDashAgainstAnIdStartsTheReason() {
+        let (suppressions, diagnostics) = scan("#storekeeper:disable-next-line display-length--no space\nx: 1\n")
+        #expect(suppressions.isEmpty)
+        #expect(sites(diagnostics) == ["1:46 invalid-suppression"])
+        #expect(diagnostics.first?.range.end.column == 48)
+        #expect(diagnostics.first?.message
+                == "'--' starts the reason, and needs a space before it: write `# storekeeper:disable-next-line display-length -- no space`")
+
+        // With the reason after a space, and after a list of ids.
+        let spaced = scan("# storekeeper:disable-next-line restore-at-launch, display-length-- approved by legal\n")
+        #expect(sites(spaced.diagnostics) == ["1:66 invalid-suppression"])
+        #expect(spaced.diagnostics.first?.message.contains(
+            "write `# storekeeper:disable-next-line restore-at-launch, display-length -- approved by legal`") == true)
+
+        // Nothing after it: the fix says what to write.
+        let empty = scan("# storekeeper:disable-next-line display-length--\n")
+        #expect(sites(empty.diagnostics) == ["1:47 invalid-suppression"])
+        #expect(empty.diagnostics.first?.message.contains("display-length -- why the rule does not apply here`") == true)
+
+        // The id before `--` is still checked.
+        let unknown = scan("# storekeeper:disable-next-line display-lenght--no space\n")
+        #expect(sites(unknown.diagnostics) == ["1:47 invalid-suppression", "1:33 invalid-suppression"])
+        #expect(unknown.diagnostics.last?.message == "'display-lenght' is not a policy rule; did you mean 'display-length'?")
+
+        // With a separator further on, a `--` inside the id is a typo of the id, not the separator.
+        let typo = scan("# storekeeper:disable-next-line restore--at-launch -- r\n")
+        #expect(sites(typo.diagnostics) == ["1:33 invalid-suppression"])
+        #expect(typo.diagnostics.first?.message == "'restore--at-launch' is not a policy rule; did you mean 'restore-at-launch'?")
     }
 
     @Test func spacingAroundTheDirectiveIsForgiven() {
@@ -233,6 +291,69 @@ import Testing
         // A lone `\r` is a line break too, as YAML reads it.
         let oldMac = scan("a: 1\r# storekeeper:disable-next-line display-length -- r\rb: 2\r")
         #expect(oldMac.suppressions.map(\.commentLine) == [2])
+    }
+
+    /// The line libyaml gives the key `key` of the last item of the top-level `products` list.
+    func yamlLine(ofLastItemKey key: String, in bytes: [UInt8]) -> Int? {
+        let parsed = YAMLParser.parse(bytes, file: Self.file)
+        guard let root = parsed.document?.root,
+              let products = root.pairs.first(where: { $0.key.text == "products" })?.value,
+              let last = products.items.last,
+              let pair = last.pairs.first(where: { $0.key.text == key })
+        else { return nil }
+        return pair.key.location.line
+    }
+
+    @Test func unicodeLineBreaksCountAsLibyamlCountsThem() throws {
+        // NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR inside quoted values are line breaks to libyaml.
+        for separator in ["\u{2028}", "\u{2029}", "\u{85}"] {
+            let text = """
+                products:
+                  - id: a
+                    name: "Gold\(separator)Edition"
+                    note: 'x\(separator)y'
+                  # storekeeper:disable-next-line display-length -- approved
+                  - id: b
+
+                """
+            let bytes = Array(text.utf8)
+            let line = try #require(yamlLine(ofLastItemKey: "id", in: bytes))
+            #expect(line == 8)
+            let (suppressions, diagnostics) = SuppressionScanner.scan(bytes, file: Self.file, policyRules: Self.policyRules)
+            #expect(diagnostics.isEmpty)
+            #expect(suppressions.map(\.targetLine) == [line], "U+\(String(separator.unicodeScalars.first?.value ?? 0, radix: 16))")
+            #expect(suppressions.first?.rules.first?.range.start.column == 35)
+            var set = SuppressionSet(suppressions)
+            #expect(hides(&set, diagnostic("display-length", line: line)))
+        }
+    }
+
+    @Test func aCommentAfterAUnicodeLineBreakIsOnItsOwnLine() throws {
+        // U+2028 ends the line before the comment, and the one the comment is on.
+        let text = "products:\u{2028}# storekeeper:disable-next-line restore-at-lunch -- r\u{2028}  - id: b\n"
+        let (suppressions, diagnostics) = scan(text)
+        #expect(suppressions.isEmpty)
+        #expect(sites(diagnostics) == ["2:33 invalid-suppression"])
+        #expect(diagnostics.first?.message == "'restore-at-lunch' is not a policy rule; did you mean 'restore-at-launch'?")
+        #expect(diagnostics.first?.range.end.column == 49)
+        let valid = scan("a: 1\u{2028}# storekeeper:disable-next-line display-length -- the reason\u{2029}b: 2\n")
+        #expect(valid.suppressions.map(\.reason) == ["the reason"])
+        #expect(valid.suppressions.map(\.targetLine) == [3])
+        // Other characters whose UTF-8 holds 0x85 or 0xA8 bytes are not breaks (U+2025, U+0A85, U+00A8).
+        let lookalikes = scan("a: \"\u{2025}\u{A85}\u{A8}\"\n# storekeeper:disable-next-line display-length -- r\nb: 2\n")
+        #expect(lookalikes.suppressions.map(\.targetLine) == [3])
+    }
+
+    @Test func utf16TextGetsTheSameLinesAsLibyaml() throws {
+        let text = "products:\n  - id: a\n    name: \"Gold\u{2028}Edition\"\n  # storekeeper:disable-next-line display-length -- r\n  - id: b\n"
+        var bytes: [UInt8] = [0xFF, 0xFE]  // UTF-16, little-endian
+        for unit in text.utf16 { bytes += [UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8)] }
+        let line = try #require(yamlLine(ofLastItemKey: "id", in: bytes))
+        #expect(line == 6)
+        let (suppressions, diagnostics) = SuppressionScanner.scan(bytes, file: Self.file, policyRules: Self.policyRules)
+        #expect(diagnostics.isEmpty)
+        #expect(suppressions.map(\.targetLine) == [line])
+        #expect(suppressions.first?.rules.first?.range.start.column == 35)
     }
 
     @Test func aFileWithoutATrailingNewline() {

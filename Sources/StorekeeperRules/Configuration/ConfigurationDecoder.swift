@@ -84,12 +84,7 @@ struct ConfigurationDecoder {
     }
 
     private mutating func unknownRule(_ id: String, at key: YAMLNode) {
-        let known = policyRules.sorted()
-        if let nearest = Suggestion.nearest(to: id, in: known) {
-            error("'\(id)' is not a policy rule; did you mean '\(nearest)'?", at: key)
-        } else {
-            error("'\(id)' is not a policy rule, so it cannot be configured (format checks such as unknown-key and yaml-syntax always report); the policy rules are: \(known.joined(separator: ", "))", at: key)
-        }
+        error(RuleIDProblem.message(for: id, policyRules: policyRules, place: .configuration), at: key)
     }
 
     private mutating func setting(_ node: YAMLNode, rule: String) -> RuleSetting? {
@@ -103,8 +98,10 @@ struct ConfigurationDecoder {
             return nil
         }
         if let setting = RuleSetting(spelling: text) { return setting }
-        var message = "'\(text)' is not a setting for '\(rule)'"
-        if let suggestion = RuleSetting.suggestion(for: text) { message += "; did you mean '\(suggestion)'?" }
+        var message = "'\(RuleIDProblem.quoted(text))' is not a setting for '\(rule)'"
+        if !RuleIDProblem.isLonger(text), let suggestion = RuleSetting.suggestion(for: text) {
+            message += "; did you mean '\(suggestion)'?"
+        }
         error(message + " (write off, note, warning or error)", at: node)
         return nil
     }
@@ -114,7 +111,7 @@ struct ConfigurationDecoder {
     private mutating func decodeSteps(_ node: YAMLNode) {
         if node.isNull || node.isPlaceholder { return }
         guard node.kind == .sequence else {
-            let example = node.kind == .scalar ? "[\(node.text ?? "audit-log")]" : "[audit-log]"
+            let example = node.kind == .scalar ? "[\(RuleIDProblem.quoted(node.text ?? "audit-log"))]" : "[audit-log]"
             error("'steps' should be a list of step names such as \(example), not \(node.kind)", at: node)
             return
         }
@@ -126,7 +123,7 @@ struct ConfigurationDecoder {
                 continue
             }
             if let problem = Self.stepNameProblem(name) {
-                error("the step name '\(name)' \(problem)", at: item)
+                error("the step name '\(RuleIDProblem.quoted(name))' \(problem)", at: item)
             } else if BuiltInStep(name: name) != nil {
                 report(.warning, "'\(name)' is a built-in step; list only the steps plugins add, and remove this one", at: item)
             } else if let first = stepLocations[name] {
@@ -216,7 +213,7 @@ struct ConfigurationDecoder {
     private mutating func decodePatterns(_ node: YAMLNode) -> [PathPattern]? {
         if node.isPlaceholder { return nil }
         guard node.kind == .sequence else {
-            let example = node.kind == .scalar && !node.isNull ? "[\"\(node.text ?? "")\"]" : "[\"legacy/**\"]"
+            let example = node.kind == .scalar && !node.isNull ? "[\"\(RuleIDProblem.quoted(node.text ?? ""))\"]" : "[\"legacy/**\"]"
             let kind = node.isNull ? "an empty value" : node.kind.description
             error("'paths' should be a list of path patterns such as \(example), not \(kind)", at: node)
             return nil
@@ -237,7 +234,7 @@ struct ConfigurationDecoder {
             switch PathPattern.compile(item.isNull ? "" : text) {
             case .success(let pattern): patterns.append(pattern)
             case .failure(let problem):
-                error("the path pattern '\(item.isNull ? "" : text)' \(problem.message)", at: item)
+                error("the path pattern '\(RuleIDProblem.quoted(item.isNull ? "" : text))' \(problem.message)", at: item)
                 valid = false
             }
         }
@@ -250,12 +247,13 @@ struct ConfigurationDecoder {
     @discardableResult
     private mutating func unknownKey(_ key: YAMLNode, in place: String, known: [String]) -> String? {
         let text = key.text ?? ""
-        var message = "unknown key '\(text)' in \(place)"
+        let long = RuleIDProblem.isLonger(text)
+        var message = "unknown key '\(RuleIDProblem.quoted(text))' in \(place)"
         var meant: String?
         if let hint = Self.foreignKeys[text] {
             message += "; \(hint)"
             if text == "files" { meant = "paths" }
-        } else if let nearest = Suggestion.nearest(to: text, in: known) {
+        } else if !long, let nearest = Suggestion.nearest(to: text, in: known) {
             message += "; did you mean '\(nearest)'?"
             meant = nearest
         } else {

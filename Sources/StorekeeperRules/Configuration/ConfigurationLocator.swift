@@ -12,6 +12,13 @@ public enum ConfigurationLocator {
     /// climb with `..` (`../storekeeper.yml`), so diagnostics name the file
     /// as the user would. A `.git` file (a worktree or submodule) marks a
     /// root as a `.git` folder does.
+    ///
+    /// The first folder with anything named `storekeeper.yml` ends the
+    /// search, even when that is not a readable file (a directory, a FIFO, a
+    /// dangling link or a loop of links): the path is returned, so that the
+    /// caller reports it rather than silently applying a parent folder's
+    /// configuration. Nothing is opened here; check the path's kind before
+    /// reading it, since reading a FIFO could wait forever.
     public static func find(forCatalogAt path: String, reader: any SourceReader) -> String? {
         let start = SourcePath.directory(of: SourcePath.normalize(path))
         var folder = start.isEmpty ? "." : start
@@ -21,7 +28,9 @@ public enum ConfigurationLocator {
             ? folder : WorkingDirectory.current().map { WorkingDirectory.absolute(folder, from: $0) }
         while true {
             let candidate = SourcePath.normalize(folder + "/" + RuleConfiguration.fileName)
-            if reader.kind(of: candidate) == .file { return candidate }
+            // Anything under the name is the configuration, readable or not:
+            // skipping a broken one would apply a parent folder's instead.
+            if reader.kind(of: candidate) != .missing || reader.isSymbolicLink(candidate) { return candidate }
             if reader.kind(of: SourcePath.normalize(folder + "/.git")) != .missing { return nil }
             if let absolute {
                 if absolute == "/" { return nil }

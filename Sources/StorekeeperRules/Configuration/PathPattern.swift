@@ -2,7 +2,9 @@
 /// relative to the folder holding the configuration, the way `.gitignore`
 /// matches: `*` within one segment, `**` across any number of segments, `?`
 /// one character; a pattern without `/` matches a file or folder name at any
-/// depth, and a pattern ending in `/` matches only folders (every file in them).
+/// depth, a pattern with one matches from that folder, and a pattern ending
+/// in `/` matches only folders. A pattern that matches a folder matches every
+/// file inside it, however deep (`Catalogs/legacy`, `**/old`).
 struct PathPattern: Sendable, Hashable {
     /// One `/`-separated part of a pattern.
     enum Segment: Sendable, Hashable {
@@ -19,6 +21,16 @@ struct PathPattern: Sendable, Hashable {
     let unanchored: Bool
     /// Written with a trailing `/`: only a folder matches, and then every file in it.
     let foldersOnly: Bool
+    /// Whether `segments` holds a `**`; without one, a match is a comparison segment by segment.
+    let hasAnyDepth: Bool
+
+    init(text: String, segments: [Segment], unanchored: Bool, foldersOnly: Bool) {
+        self.text = text
+        self.segments = segments
+        self.unanchored = unanchored
+        self.foldersOnly = foldersOnly
+        hasAnyDepth = segments.contains(.anyDepth)
+    }
 
     /// The pattern, or what is wrong with it: a phrase that follows "the path pattern '…'".
     static func compile(_ text: String) -> Result<PathPattern, PatternProblem> {
@@ -59,6 +71,10 @@ struct PathPattern: Sendable, Hashable {
     }
 
     /// Whether the file at `path` (its segments, relative to the configuration's folder) matches.
+    ///
+    /// As in `.gitignore`, a pattern matches the file, or a folder the file
+    /// is in (a proper prefix of its path): every file in a matching folder
+    /// matches. A pattern ending in `/` matches folders only.
     func matches(_ path: [[Unicode.Scalar]]) -> Bool {
         guard !path.isEmpty else { return false }
         if unanchored, case .name(let name)? = segments.first {
@@ -66,20 +82,26 @@ struct PathPattern: Sendable, Hashable {
             let candidates = foldersOnly ? path.dropLast() : path[...]
             return candidates.contains { Self.matches(name: name, $0) }
         }
-        let reached = reachable(path)
-        if foldersOnly {
-            // A folder (a proper prefix of the path) matches: every file in it does.
-            return (1..<path.count).contains { reached[$0] }
+        guard hasAnyDepth else {
+            // Segment by segment: the pattern names the file, or a folder above it.
+            guard segments.count < path.count || (segments.count == path.count && !foldersOnly) else { return false }
+            for (segment, part) in zip(segments, path) {
+                guard case .name(let name) = segment, Self.matches(name: name, part) else { return false }
+            }
+            return true
         }
-        return reached[path.count]
+        let reached = reachable(path)
+        // A folder (a proper prefix of the path) matches: every file in it does.
+        if reached[1..<path.count].contains(true) { return true }
+        return !foldersOnly && reached[path.count]
     }
 
     /// For each prefix length of `path`, whether the whole pattern matches that prefix.
     private func reachable(_ path: [[Unicode.Scalar]]) -> [Bool] {
         var current = [Bool](repeating: false, count: path.count + 1)
+        var next = current
         current[0] = true
         for segment in segments {
-            var next = [Bool](repeating: false, count: path.count + 1)
             switch segment {
             case .anyDepth:
                 var seen = false
@@ -88,11 +110,12 @@ struct PathPattern: Sendable, Hashable {
                     next[index] = seen
                 }
             case .name(let name):
-                for index in 0..<path.count where current[index] && Self.matches(name: name, path[index]) {
-                    next[index + 1] = true
+                next[0] = false
+                for index in 0..<path.count {
+                    next[index + 1] = current[index] && Self.matches(name: name, path[index])
                 }
             }
-            current = next
+            swap(&current, &next)
         }
         return current
     }

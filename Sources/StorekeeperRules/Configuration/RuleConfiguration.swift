@@ -17,7 +17,9 @@ import StorekeeperYAML
 ///
 /// Only policy rules (those of ``RuleRegistry/all``) can be configured; the
 /// format checks (`unknown-key`, `yaml-syntax`, …) always report. Apply the
-/// configuration to each diagnostic with ``apply(to:)``.
+/// configuration to a diagnostic with ``apply(to:)``, or, for many
+/// diagnostics, resolve each file once with ``settings(forFile:)`` and apply
+/// the ``FileSettings`` to that file's diagnostics.
 public struct RuleConfiguration: Sendable {
     /// The name of the configuration file: `storekeeper.yml`.
     public static let fileName = "storekeeper.yml"
@@ -100,23 +102,38 @@ public struct RuleConfiguration: Sendable {
     /// `overrides` match the diagnostic's file by its path relative to the
     /// configuration's folder (a relative path is taken from the current
     /// directory at loading); a file outside that folder gets `rules` only.
+    ///
+    /// A diagnostic of a rule that some override sets costs a resolution of
+    /// its file, as ``settings(forFile:)`` does: to apply the configuration
+    /// to many diagnostics, resolve each file once and apply its
+    /// ``FileSettings`` instead.
     public func apply(to diagnostic: Diagnostic) -> Diagnostic? {
-        var setting = rules[diagnostic.rule]
-        if overriddenRules.contains(diagnostic.rule), let file = relativeSegments(of: diagnostic.range.file) {
-            for override in overrides {
-                if let overridden = override.rules[diagnostic.rule], override.matches(file) { setting = overridden }
+        guard overriddenRules.contains(diagnostic.rule) else {
+            return FileSettings.apply(rules[diagnostic.rule], to: diagnostic)
+        }
+        return settings(forFile: diagnostic.range.file).apply(to: diagnostic)
+    }
+
+    /// The settings for the diagnostics of one file: `rules`, with the
+    /// overrides whose patterns match the file applied in order.
+    ///
+    /// The file's path (as diagnostics name it: relative to the current
+    /// directory at loading, or absolute) is made relative to the
+    /// configuration's folder once, and each override is matched once, so
+    /// resolving costs the number of patterns, whatever the number of
+    /// diagnostics the result is then applied to. A file outside the
+    /// configuration's folder gets `rules` only.
+    ///
+    /// - Parameter file: The file's path, as in ``Diagnostic``'s range.
+    /// - Returns: The settings to apply to that file's diagnostics.
+    public func settings(forFile file: String) -> FileSettings {
+        var settings = rules
+        if !overrides.isEmpty, let path = relativeSegments(of: file) {
+            for override in overrides where override.matches(path) {
+                settings.merge(override.rules) { _, later in later }
             }
         }
-        switch setting {
-        case nil:
-            return diagnostic
-        case .off:
-            return nil
-        case .on(let severity):
-            var configured = diagnostic
-            configured.severity = severity
-            return configured
-        }
+        return FileSettings(file: file, settings: settings)
     }
 
     /// Whether every line is empty, blank or a comment.

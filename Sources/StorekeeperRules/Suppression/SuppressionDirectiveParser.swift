@@ -56,10 +56,27 @@ struct SuppressionDirectiveParser {
             return .invalid
         }
         var ids: [(id: String, start: Int, end: Int)] = []
+        // A `--` written against an id (`display-length--approved`): the reason's separator.
+        var glued: Int?
+        // Where the line's last separator with a blank before it starts, found once (when an id holds `--`).
+        var knownSeparator: Int??
         while true {
             let start = index
-            while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ",") { index += 1 }
+            while index < bytes.count, !isBlank(bytes[index]), bytes[index] != UInt8(ascii: ",") {
+                // Rule ids never hold `--`: it starts the reason, unless a separator follows
+                // (then the `--` is a typo inside the id, reported as an unknown id).
+                if index > start, startsSeparator(bytes, index) {
+                    let last = knownSeparator ?? lastSeparator(in: bytes)
+                    knownSeparator = last
+                    if (last ?? -1) < index + 2 {
+                        glued = index
+                        break
+                    }
+                }
+                index += 1
+            }
             ids.append((text(bytes, start, index), start, index))
+            if glued != nil { break }
             skipBlanks(bytes, &index)
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
             let comma = index
@@ -70,12 +87,17 @@ struct SuppressionDirectiveParser {
                 return .invalid
             }
         }
-        let idList = ids.map(\.id).joined(separator: ", ")
+        let idList = RuleIDProblem.quoted(ids.map { RuleIDProblem.quoted($0.id) }.joined(separator: ", "), limit: Self.quotedTextLimit, keep: Self.quotedTextKeep)
 
         // The reason, after `--`.
         var valid = true
         var reason = ""
-        if index == bytes.count {
+        if let glued {
+            let written = trimmed(bytes, glued + 2, bytes.count)
+            let fix = "# storekeeper:disable-next-line \(idList) -- \(written.isEmpty ? "why the rule does not apply here" : quotedText(written))"
+            error("'--' starts the reason, and needs a space before it: write `\(fix)`", line, glued, glued + 2)
+            valid = false
+        } else if index == bytes.count {
             let end = ids.last?.end ?? index
             error("a suppression needs a reason after ' -- ': write `# storekeeper:disable-next-line \(idList) -- why the rule does not apply here`", line, end, end)
             valid = false
@@ -101,13 +123,13 @@ struct SuppressionDirectiveParser {
                 while end > index, isBlank(bytes[end - 1]) { end -= 1 }
                 let words = text(bytes, index, end).split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if words.allSatisfy(Self.isIDShaped) {
-                    error("separate rule ids with commas: `\(idList), \(words.joined(separator: ", "))`", line, index, end)
+                    error("separate rule ids with commas: `\(idList), \(quotedText(words.map { RuleIDProblem.quoted(String($0)) }.joined(separator: ", ")))`", line, index, end)
                 } else {
-                    error("'\(words.joined(separator: " "))' follows the rule ids without a comma; separate rule ids with commas, and write the reason after ' -- '", line, index, end)
+                    error("'\(quotedText(words.joined(separator: " ")))' follows the rule ids without a comma; separate rule ids with commas, and write the reason after ' -- '", line, index, end)
                 }
             } else {
                 let extra = trimmed(bytes, index, bytes.count)
-                error("the reason must follow ' -- ': write `# storekeeper:disable-next-line \(idList) -- \(extra)`", line, index, index + extra.utf8.count)
+                error("the reason must follow ' -- ': write `# storekeeper:disable-next-line \(idList) -- \(quotedText(extra))`", line, index, index + extra.utf8.count)
             }
             valid = false
         }
@@ -130,8 +152,8 @@ struct SuppressionDirectiveParser {
     // MARK: Problems
 
     private mutating func malformed(_ word: String, rest: String, line: CommentLine, at span: (start: Int, end: Int)) {
-        let written = "storekeeper:" + word
-        let fix = "`# storekeeper:disable-next-line \(rest.isEmpty ? "RULE-ID -- reason" : rest)`"
+        let written = "storekeeper:" + RuleIDProblem.quoted(word)
+        let fix = "`# storekeeper:disable-next-line \(rest.isEmpty ? "RULE-ID -- reason" : quotedText(rest))`"
         let message: String
         switch word {
         case "":
@@ -147,12 +169,17 @@ struct SuppressionDirectiveParser {
     }
 
     private mutating func unknownRule(_ id: String, _ line: CommentLine, _ start: Int, _ end: Int) {
-        let known = policyRules.sorted()
-        if let nearest = Suggestion.nearest(to: id, in: known) {
-            error("'\(id)' is not a policy rule; did you mean '\(nearest)'?", line, start, end)
-        } else {
-            error("'\(id)' is not a policy rule, so it cannot be suppressed (format checks such as unknown-key and yaml-syntax must be fixed); the policy rules are: \(known.joined(separator: ", "))", line, start, end)
-        }
+        error(RuleIDProblem.message(for: id, policyRules: policyRules, place: .suppression), line, start, end)
+    }
+
+    /// Free text a message repeats (a reason, the rest of a comment) is
+    /// quoted whole up to this many characters, and cut to `quotedTextKeep` beyond.
+    static let quotedTextLimit = 500
+    static let quotedTextKeep = 200
+
+    /// Free text as a message quotes it: longer than ids may be, but never the whole of a huge line.
+    private func quotedText(_ text: String) -> String {
+        RuleIDProblem.quoted(text, limit: Self.quotedTextLimit, keep: Self.quotedTextKeep)
     }
 
     /// Whether a word could be a rule id (lower-case kebab case), not a word of a reason.
@@ -186,6 +213,16 @@ struct SuppressionDirectiveParser {
     /// Whether `--` starts at `index` (the reason follows, with or without a space).
     private func startsSeparator(_ bytes: [UInt8], _ index: Int) -> Bool {
         index + 1 < bytes.count && bytes[index] == UInt8(ascii: "-") && bytes[index + 1] == UInt8(ascii: "-")
+    }
+
+    /// Where the last `--` with a blank before it (a reason's separator) starts, if any.
+    private func lastSeparator(in bytes: [UInt8]) -> Int? {
+        var index = bytes.count - 2
+        while index >= 1 {
+            if isBlank(bytes[index - 1]), startsSeparator(bytes, index) { return index }
+            index -= 1
+        }
+        return nil
     }
 
     private func text(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String {

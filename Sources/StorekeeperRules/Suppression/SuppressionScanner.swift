@@ -64,17 +64,19 @@ public enum SuppressionScanner {
             let hash = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
             offset = hash + 1
             guard startsLine(hash, in: buffer, bom: bom), hasKeyword(after: hash, in: buffer) else { continue }
-            // Count line breaks up to here: `\n`, `\r\n` and a lone `\r`, as YAML reads them.
+            // Count line breaks up to here, as libyaml reads them (see `lineBreak(at:in:)`).
             while counted < hash {
-                let byte = buffer[counted]
-                if byte == 0x0A || (byte == 0x0D && (counted + 1 == count || buffer[counted + 1] != 0x0A)) {
+                let width = lineBreak(at: counted, in: buffer)
+                if width > 0 {
                     line += 1
-                    lineStart = counted + 1
+                    counted += width
+                    lineStart = counted
+                } else {
+                    counted += 1
                 }
-                counted += 1
             }
             var end = hash
-            while end < count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+            while end < count, lineBreak(at: end, in: buffer) == 0 { end += 1 }
             let skip = line == 1 ? bom : 0
             found.append(CommentLine(number: line, bytes: Array(buffer[(lineStart + skip)..<end]), hash: hash - lineStart - skip))
             offset = end
@@ -82,11 +84,43 @@ public enum SuppressionScanner {
         return found
     }
 
+    /// The length in bytes of the line break at `index`, or 0 when none starts
+    /// there. libyaml's breaks: `\n`, `\r\n`, a lone `\r`, and in UTF-8 NEL
+    /// (U+0085, `C2 85`), LINE SEPARATOR (U+2028, `E2 80 A8`) and PARAGRAPH
+    /// SEPARATOR (U+2029, `E2 80 A9`), so that line numbers agree with the
+    /// diagnostics' wherever these appear (in a quoted value, say). UTF-16
+    /// input is converted to UTF-8 before the scan, so its breaks are these too.
+    static func lineBreak(at index: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        switch buffer[index] {
+        case 0x0A:
+            return 1
+        case 0x0D:
+            return index + 1 < buffer.count && buffer[index + 1] == 0x0A ? 2 : 1
+        case 0xC2:
+            return index + 1 < buffer.count && buffer[index + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            return index + 2 < buffer.count && buffer[index + 1] == 0x80
+                && (buffer[index + 2] == 0xA8 || buffer[index + 2] == 0xA9) ? 3 : 0
+        default:
+            return 0
+        }
+    }
+
     /// Whether only spaces and tabs come before `#` on its line (a byte order mark aside).
     private static func startsLine(_ hash: Int, in buffer: UnsafeBufferPointer<UInt8>, bom: Int) -> Bool {
         var index = hash - 1
         while index >= bom, buffer[index] == 0x20 || buffer[index] == 0x09 { index -= 1 }
-        return index < bom || buffer[index] == 0x0A || buffer[index] == 0x0D
+        if index < bom { return true }
+        switch buffer[index] {
+        case 0x0A, 0x0D:
+            return true
+        case 0x85:  // NEL
+            return index >= 1 && buffer[index - 1] == 0xC2
+        case 0xA8, 0xA9:  // LINE and PARAGRAPH SEPARATOR
+            return index >= 2 && buffer[index - 1] == 0x80 && buffer[index - 2] == 0xE2
+        default:
+            return false
+        }
     }
 
     /// The bytes every directive starts with.
