@@ -145,6 +145,50 @@ struct PolicyCommandTests {
         #expect(strict.status == 1)
     }
 
+    @Test func aFileWithFormatErrorsKeepsItsSuppressionsAndAbsenceRulesQuiet() async throws {
+        // The product the suppression is for has a bad price, so it is left out of
+        // the catalog: its suppression is not "unused", and the group it was the
+        // only subscription of is not "empty".
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", """
+            catalog: shop
+            app: {bundle-id: com.example.shop}
+            features: [pro]
+            groups: {premium: {name: Premium}}
+            products:
+              - id: com.example.monthly
+                type: auto-renewable-subscription
+                reference-name: Monthly
+                price: "3.999"
+                group: premium
+                period: P1M
+                localizations: {en-US: {title: Monthly, description: Every month}}
+                delivery: {model: built-in, unlocks: [pro]}
+                persistence: receipt
+                # storekeeper:disable-next-line restore-at-launch -- the kiosk build restores at launch
+                restore: {policy: receipt-refresh, trigger: launch}
+
+            """)
+        let result = try await workspace.run("validate", "shop.yaml")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("[invalid-price]"), "\(result)")
+        #expect(!result.stdout.contains("[unused-suppression]"), "\(result)")
+        #expect(!result.stdout.contains("[empty-group]"), "\(result)")
+        #expect(result.lastStdoutLine == "1 error in 1 file", "\(result)")
+    }
+
+    @Test func aStorekeeperYmlThatIsNotAFileCannotRun() async throws {
+        let workspace = try Workspace()
+        try workspace.makeDirectory(".git")
+        try workspace.write("storekeeper.yml", "rules:\n  consumable-restore: off\n")
+        try workspace.write("sub/shop.yaml", Self.restorableCoins())
+        try workspace.makeDirectory("sub/storekeeper.yml")
+        let result = try await workspace.run("validate", "sub/shop.yaml")
+        #expect(result.status == 2, "a folder named storekeeper.yml is reported, not passed over for the parent's file: \(result)")
+        #expect(result.stderr == "storekeeper: error: cannot read sub/storekeeper.yml: it is not a regular file\n", "\(result)")
+        #expect(result.stdout == "")
+    }
+
     @Test func githubFormatWritesWorkflowCommands() async throws {
         let workspace = try Workspace()
         try workspace.write("shop.yaml", Self.restorableCoins())
