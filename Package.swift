@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "storekeeper", targets: ["storekeeper"]),
+        .library(name: "StorekeeperEngine", targets: ["StorekeeperEngine"]),
         .library(name: "StorekeeperRules", targets: ["StorekeeperRules"]),
         .library(name: "StorekeeperPolicy", targets: ["StorekeeperPolicy"]),
         .library(name: "StorekeeperCatalog", targets: ["StorekeeperCatalog"]),
@@ -34,10 +35,13 @@ let package = Package(
         .target(name: "StorekeeperPolicy", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
         // Policy rules from the In-App Purchase guide, as values with their own examples; configuration and suppression.
         .target(name: "StorekeeperRules", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // The policy engine: plugins, the plan compiler, compiled policies (JSON), explanations.
+        .target(name: "StorekeeperEngine", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
         // The command-line tool: argument parsing over the libraries, nothing more.
         .executableTarget(
             name: "storekeeper",
             dependencies: [
+                "StorekeeperEngine",
                 "StorekeeperRules",
                 "StorekeeperPolicy",
                 "StorekeeperCatalog",
@@ -68,6 +72,7 @@ let package = Package(
         ),
         .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog"]),
         .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog"]),
+        .testTarget(name: "StorekeeperEngineTests", dependencies: ["StorekeeperEngine", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]

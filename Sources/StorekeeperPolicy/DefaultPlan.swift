@@ -6,33 +6,64 @@ import StorekeeperCatalog
 public enum DefaultPlan {
     /// The default steps for a product in a situation.
     public static func steps(for product: Product, in situation: PlanSituation) -> [BuiltInStep] {
+        steps(for: Shape(product), in: situation)
+    }
+
+    /// The default steps for every product of a shape in a situation.
+    public static func steps(for shape: Shape, in situation: PlanSituation) -> [BuiltInStep] {
         switch situation.state {
         case .purchasing, .deferred:
             // Update the interface, then wait for the next state.
             return [.notify]
         case .purchased:
             var steps: [BuiltInStep] = []
-            if needsReceiptVerification(product) { steps.append(.verifyReceipt) }
-            if downloads(product) { steps.append(.download) }
+            if shape.verifiesReceipt { steps.append(.verifyReceipt) }
+            if shape.downloads { steps.append(.download) }
             steps.append(.persist)
-            steps.append(contentsOf: deliveries(product))
+            steps.append(contentsOf: shape.deliveries)
             steps += [.notify, .finish]
             return steps
         case .failed:
             return situation.error == .paymentCancelled ? [.finish] : [.presentError, .finish]
         case .restored:
             // Consumables are never restored: deliver nothing twice.
-            if product.type.value == .consumable { return [.finish] }
-            let hosted = product.delivery.content?.source.value == .appleHosted
-            if product.persistence.strategy.value == .receipt {
+            if shape.isConsumable { return [.finish] }
+            if shape.receiptIsRecord {
                 // The receipt already records it; only hosted content must come back.
-                return hosted ? [.download, .finish] : [.finish]
+                return shape.hostedContent ? [.download, .finish] : [.finish]
             }
-            var steps: [BuiltInStep] = hosted ? [.download] : []
+            var steps: [BuiltInStep] = shape.hostedContent ? [.download] : []
             steps.append(.persist)
-            steps.append(contentsOf: deliveries(product))
+            steps.append(contentsOf: shape.deliveries)
             steps += [.notify, .finish]
             return steps
+        }
+    }
+
+    /// All a default plan depends on: products of one shape have the same
+    /// default plans, so a compiler builds them once per shape.
+    public struct Shape: Sendable, Hashable {
+        /// A consumable (never restored).
+        public var isConsumable: Bool
+        /// Server delivery or a server record: the receipt is verified first.
+        public var verifiesReceipt: Bool
+        /// Content that is not in the bundle.
+        public var downloads: Bool
+        /// Apple-hosted content (downloaded again on restore).
+        public var hostedContent: Bool
+        /// The receipt is the record.
+        public var receiptIsRecord: Bool
+        /// `unlock` and/or `grant`.
+        public var deliveries: [BuiltInStep]
+
+        /// The shape of a product.
+        public init(_ product: Product) {
+            isConsumable = product.type.value == .consumable
+            verifiesReceipt = DefaultPlan.needsReceiptVerification(product)
+            downloads = DefaultPlan.downloads(product)
+            hostedContent = product.delivery.content?.source.value == .appleHosted
+            receiptIsRecord = product.persistence.strategy.value == .receipt
+            deliveries = DefaultPlan.deliveries(product)
         }
     }
 

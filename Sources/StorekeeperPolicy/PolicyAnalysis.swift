@@ -17,28 +17,17 @@ public struct PolicyAnalysis: Sendable {
     /// Compiles every plan of the catalog that a custom rule matches and
     /// collects what is wrong with them.
     ///
-    /// Rules are indexed by what they name (an exact product id, a pattern,
-    /// neither), so each product meets only the rules that can match it:
-    /// 10,000 products with a rule each cost 10,000 matches, not 10^8.
-    public init(_ catalog: Catalog) {
+    /// Rules are indexed (`RuleIndex`), so each product meets only the
+    /// rules that can match it.
+    ///
+    /// `steps` says what each step needs; a step whose needs the product or
+    /// situation does not meet is a problem (`notApplicable`).
+    public init(_ catalog: Catalog, steps: StepLibrary = StepLibrary()) {
         let rules = catalog.rules
         guard !rules.isEmpty else { return }
         let compiler = PlanCompiler(rules: rules)
         let hasServer = catalog.server != nil
-        var byProduct: [String: [Int]] = [:]
-        var patterned: [Int] = []
-        var general: [Int] = []
-        for index in rules.indices {
-            if let pattern = rules[index].condition.product?.value {
-                if pattern.utf8.contains(UInt8(ascii: "*")) {
-                    patterned.append(index)
-                } else {
-                    byProduct[pattern, default: []].append(index)
-                }
-            } else {
-                general.append(index)
-            }
-        }
+        let index = RuleIndex(rules)
         // Only situations some rule can match are worth a look: a rule for
         // cancelled payments touches one situation of each product, not fifteen.
         let situations = PlanSituation.all.filter { situation in
@@ -49,13 +38,9 @@ public struct PolicyAnalysis: Sendable {
         var shadowedBy = [Int?](repeating: nil, count: rules.count)
         // By index: a product is copied only when a rule matches it.
         let products = catalog.products
-        for index in products.indices {
-            var candidates = byProduct[products[index].id.value] ?? []
-            candidates += patterned.filter { Glob.matches(rules[$0].condition.product?.value ?? "", products[index].id.value) }
-            candidates += general
-            candidates = candidates.filter { rules[$0].condition.admits(products[index]) }
+        for position in products.indices {
+            let candidates = index.candidates(for: products[position])
             guard !candidates.isEmpty else { continue }
-            candidates.sort()
             for situation in situations {
                 let matching = candidates.filter { rules[$0].condition.admits(situation) }
                 guard !matching.isEmpty else { continue }
@@ -65,10 +50,10 @@ public struct PolicyAnalysis: Sendable {
                 if let winner = resolved.first {
                     for rule in matching where shadowedBy[rule] == nil && !resolved.contains(rule) { shadowedBy[rule] = winner }
                 }
-                let product = products[index]
+                let product = products[position]
                 let plan = compiler.plan(for: product, in: situation, resolved: resolved)
                 guard let rule = plan.rule else { continue }
-                check(plan, rule: rule, product: product, situation: situation, hasServer: hasServer, rules: rules)
+                check(plan, rule: rule, product: product, situation: situation, hasServer: hasServer, rules: rules, steps: steps)
             }
         }
         for index in rules.indices where matchedSomewhere[index] && !changedSomewhere[index] {
@@ -94,7 +79,7 @@ public struct PolicyAnalysis: Sendable {
         }
     }
 
-    private mutating func check(_ plan: CompiledPlan, rule: Int, product: Product, situation: PlanSituation, hasServer: Bool, rules: [CustomRule]) {
+    private mutating func check(_ plan: CompiledPlan, rule: Int, product: Product, situation: PlanSituation, hasServer: Bool, rules: [CustomRule], steps: StepLibrary) {
         for other in plan.tiedRules {
             // Reported at the later rule, with the earlier one in a note.
             record(.ambiguous(earlier: min(rule, other)), rule: max(rule, other), product: product, situation: situation)
@@ -135,28 +120,10 @@ public struct PolicyAnalysis: Sendable {
             }
         }
         for step in plan.steps {
-            guard let range = step.provenance.range, let builtIn = step.builtIn,
-                  let reason = Self.inapplicability(of: builtIn, to: product, in: situation, hasServer: hasServer)
+            guard let range = step.provenance.range,
+                  let reason = StepRequirement.firstUnmet(steps.requirements(of: step.name), by: product, in: situation, hasServer: hasServer)
             else { continue }
             record(.notApplicable(step: step.name, at: range, reason: reason), rule: rule, product: product, situation: situation)
-        }
-    }
-
-    /// Why a built-in step cannot apply to a product in a situation, or nil when it can.
-    public static func inapplicability(of step: BuiltInStep, to product: Product, in situation: PlanSituation, hasServer: Bool) -> String? {
-        switch step {
-        case .download:
-            return DefaultPlan.downloads(product) ? nil : "it has no content to download (only content from `apple-hosted` or `server` is downloaded)"
-        case .grant:
-            return product.delivery.grants.isEmpty ? "it grants no balance (only consumables with `grants` do)" : nil
-        case .unlock:
-            return product.type.value == .consumable && product.delivery.unlocks.isEmpty ? "it is a consumable that unlocks no feature" : nil
-        case .verifyReceipt:
-            return hasServer ? nil : "the catalog declares no `server` to verify the receipt with"
-        case .presentError:
-            return situation.state == .failed ? nil : "only a failed transaction has an error to present"
-        case .notify, .persist, .finish:
-            return nil
         }
     }
 }

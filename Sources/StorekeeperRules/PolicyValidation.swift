@@ -27,11 +27,14 @@ public struct PolicyValidation: Sendable {
         public var diagnostics: [Diagnostic]
         /// The configuration files that were read.
         public var configurationFiles: [String]
+        /// The plugin step names each catalog's configuration declares, in catalog order.
+        public var extraSteps: [[String]]
 
         /// A result.
-        public init(diagnostics: [Diagnostic], configurationFiles: [String]) {
+        public init(diagnostics: [Diagnostic], configurationFiles: [String], extraSteps: [[String]] = []) {
             self.diagnostics = diagnostics
             self.configurationFiles = configurationFiles
+            self.extraSteps = extraSteps
         }
     }
 
@@ -111,6 +114,6 @@ public struct PolicyValidation: Sendable {
             }
         }
         diagnostics += set.unused().filter { !incompleteFiles.contains($0.location.file) }
-        return Result(diagnostics: diagnostics, configurationFiles: configurations.keys.sorted())
+        return Result(diagnostics: diagnostics, configurationFiles: configurations.keys.sorted(), extraSteps: checked.map(\.configuration.extraSteps))
     }
 }

@@ -25,7 +25,7 @@ public struct RuleContext: Sendable {
         let broken = Set(catalog.rules.indices.filter { index in
             catalog.rules[index].stepNames.contains { !steps.contains($0.value) }
         })
-        var policy = PolicyAnalysis(catalog)
+        var policy = PolicyAnalysis(catalog, steps: steps)
         policy.removeProblems(where: { broken.contains($0.rule) && !$0.isAmbiguity })
         self.policy = policy
     }

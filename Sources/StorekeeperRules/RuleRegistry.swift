@@ -36,6 +36,19 @@ public enum RuleRegistry {
         UserDefaultsFlagRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
+    /// The spec's compile-time checks of plans: what `PolicyCompiler`
+    /// enforces whatever a configuration says, because a plan that breaks
+    /// one would lose or repeat a purchase at run time.
+    public static let planRules: [any CatalogRule.Type] = [
+        AmbiguousRulesRule.self,
+        FinishBeforeDeliveryRule.self,
+        FinishWhilePendingRule.self,
+        MissingAnchorRule.self,
+        PlanNeverFinishesRule.self,
+        StepNotApplicableRule.self,
+        UnknownStepRule.self,
+    ]
+
     /// Every rule's description, by id order.
     public static var descriptions: [RuleDescription] { all.map { $0.description } }
 
@@ -49,10 +62,13 @@ public enum RuleRegistry {
 
     /// Runs every rule over a catalog, with the built-in steps and `steps`' extra ones known;
     /// `isComplete` is false when format errors left products or rules out of it.
-    public static func check(_ catalog: Catalog, steps: StepLibrary = StepLibrary(), isComplete: Bool = true) -> [Diagnostic] {
+    ///
+    /// `rules` narrows the run (to `planRules`, say).
+    public static func check(_ catalog: Catalog, steps: StepLibrary = StepLibrary(), isComplete: Bool = true,
+                             rules: [any CatalogRule.Type] = all) -> [Diagnostic] {
         let context = RuleContext(catalog: catalog, steps: steps, isComplete: isComplete)
         var diagnostics: [Diagnostic] = []
-        for rule in all {
+        for rule in rules {
             var report = RuleReport(rule: rule.description)
             rule.init().check(context, into: &report)
             diagnostics.append(contentsOf: report.diagnostics)

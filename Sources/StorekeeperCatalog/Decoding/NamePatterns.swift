@@ -1,6 +1,6 @@
 /// The character and length rules for ids and names, as pure checks. Each
 /// returns nil when the text is fine, or what is wrong with it.
-enum NamePatterns {
+package enum NamePatterns {
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
     }
@@ -59,7 +59,7 @@ enum NamePatterns {
     /// Features, balances, groups and rules: a letter, then letters, digits,
     /// `-`, `_` or `.`; at most 64 characters. (Generated code turns them
     /// into identifiers, so they must start with a letter.)
-    static func symbol(_ text: String, kind: String) -> String? {
+    package static func symbol(_ text: String, kind: String) -> String? {
         let count = text.utf8.count
         if count == 0 { return "is empty; a \(kind) name starts with a letter" }
         if let first = text.utf8.first, !isLetter(first) {

@@ -1,0 +1,14 @@
+/// A step known by name only (from `storekeeper.yml`'s `steps`), so that
+/// catalogs naming it can be checked and compiled where its implementation
+/// is not linked in, as in the CLI. Running it fails: the app registers the
+/// real step before it runs plans.
+public struct DeclaredStep: StepPlugin {
+    /// The declared name.
+    public let name: String
+    /// Declares a step.
+    public init(name: String) { self.name = name }
+    /// Always fails: there is nothing here to run.
+    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+        throw .permanent("the step '\(name)' was declared but not registered; register its plugin with PluginRegistry.register(_:)")
+    }
+}

@@ -1,0 +1,16 @@
+import StorekeeperCatalog
+import StorekeeperPolicy
+
+/// `present-error`: shows the store's error for a failed transaction.
+public struct PresentErrorStep: StepPlugin {
+    /// `present-error`.
+    public let name = BuiltInStep.presentError.rawValue
+    /// A failed transaction.
+    public var requirements: [StepRequirement] { BuiltInStep.presentError.requirements }
+    /// Creates the step.
+    public init() {}
+    /// The error to show (`unknown` when the store gave none).
+    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+        [.presentError(context.transaction.error ?? .unknown)]
+    }
+}
