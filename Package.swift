@@ -36,7 +36,7 @@ let package = Package(
         // Policy rules from the In-App Purchase guide, as values with their own examples; configuration and suppression.
         .target(name: "StorekeeperRules", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The policy engine: plugins, the plan compiler, compiled policies (JSON), explanations.
-        .target(name: "StorekeeperEngine", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .target(name: "StorekeeperEngine", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The command-line tool: argument parsing over the libraries, nothing more.
         .executableTarget(
             name: "storekeeper",

@@ -22,25 +22,27 @@ struct ExampleCatalogsTests {
         return text.split(separator: "\n").contains { $0.hasPrefix("catalog:") }
     }
 
-    @Test("the examples are 3 catalogs and 2 inkwell fragments")
+    @Test("the examples are 3 catalogs, 2 inkwell fragments and rocket-racer's storekeeper.yml")
     func fileCount() throws {
         let files = try Self.yamlFiles()
+        let configurations = files.filter { $0.hasSuffix("/storekeeper.yml") }
         let catalogs = try files.filter(Self.isCatalog)
-        let fragments = try files.filter { try !Self.isCatalog($0) }
-        #expect(files.count == 5, "\(files)")
+        let fragments = try files.filter { try !Self.isCatalog($0) && !configurations.contains($0) }
+        #expect(files.count == 6, "\(files)")
+        #expect(configurations == ["rocket-racer/storekeeper.yml"], "\(configurations)")
         #expect(catalogs.count == 3, "\(catalogs)")
         #expect(fragments.count == 2, "\(fragments)")
         #expect(fragments.allSatisfy { $0.hasPrefix("inkwell/") }, "\(fragments)")
     }
 
-    @Test("`validate Catalogs` from the package root exits 0: no problems in 5 files")
+    @Test("`validate Catalogs` from the package root exits 0: no problems in 6 files")
     func textFromPackageRoot() async throws {
         let fileCount = try Self.yamlFiles().count
         let result = try await CLI.run(["validate", "Catalogs"], in: PackagePaths.root)
         #expect(result.exitedNormally, "\(result)")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "no problems in \(fileCount) files\n")
-        #expect(result.stdout == "no problems in 5 files\n")
+        #expect(result.stdout == "no problems in 6 files\n")
         #expect(result.stderr == "")
     }
 
@@ -49,17 +51,17 @@ struct ExampleCatalogsTests {
         let workspace = try Workspace()
         let result = try await workspace.run("validate", PackagePaths.catalogs.path)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "no problems in 5 files\n")
+        #expect(result.stdout == "no problems in 6 files\n")
     }
 
     @Test("`--strict` still exits 0: the examples have no warnings either")
     func strictExamples() async throws {
         let result = try await CLI.run(["validate", "--strict", "Catalogs"], in: PackagePaths.root)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "no problems in 5 files\n")
+        #expect(result.stdout == "no problems in 6 files\n")
     }
 
-    @Test("JSON for the examples: no diagnostics, 5 files, 0 errors, 0 warnings")
+    @Test("JSON for the examples: no diagnostics, 6 files, 0 errors, 0 warnings")
     func json() async throws {
         let result = try await CLI.run(["validate", "--format", "json", "Catalogs"], in: PackagePaths.root)
         #expect(result.status == 0, "\(result)")
@@ -68,7 +70,7 @@ struct ExampleCatalogsTests {
         #expect(document["version"] as? Int == 1)
         #expect((document["diagnostics"] as? [Any])?.isEmpty == true)
         let summary = try #require(document["summary"] as? [String: Any])
-        #expect(summary["files"] as? Int == 5)
+        #expect(summary["files"] as? Int == 6)
         #expect(summary["errors"] as? Int == 0)
         #expect(summary["warnings"] as? Int == 0)
     }
@@ -78,7 +80,7 @@ struct ExampleCatalogsTests {
         let expected = [
             "Catalogs/daily-planet/catalog.yaml": "no problems in 1 file\n",
             "Catalogs/inkwell/catalog.yaml": "no problems in 3 files\n",
-            "Catalogs/rocket-racer/catalog.yaml": "no problems in 1 file\n",
+            "Catalogs/rocket-racer/catalog.yaml": "no problems in 2 files\n",  // and its storekeeper.yml
         ]
         for (path, output) in expected.sorted(by: { $0.key < $1.key }) {
             let result = try await CLI.run(["validate", path], in: PackagePaths.root)

@@ -50,7 +50,7 @@ import Testing
         #expect(catalog.products.count { $0.type.value == .nonRenewingSubscription } == 1)
         #expect(catalog.balances.map(\.value) == ["coins", "boosts"])
         #expect(catalog.groups.map(\.id.value) == ["pro"])
-        #expect(catalog.rules.map(\.name.value) == ["quiet-cancel", "track-pack-restored"])
+        #expect(catalog.rules.map(\.name.value) == ["quiet-cancel", "track-pack-restored", "audit-coin-purchases"])
         // Built-in delivery everywhere: no server in this catalog.
         #expect(catalog.products.allSatisfy { $0.delivery.model.value == .builtIn })
         // The pay-as-you-go offer bills every month for three months at 2.99.

@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: EngineFixtures.exampleCatalogs)
     func exampleCatalogsCompileToTheReferencePlans(name: String) throws {
         let catalog = try EngineFixtures.example(name)
-        expectMatchesReference(try PolicyCompiler().compile(catalog), catalog)
+        expectMatchesReference(try PolicyCompiler(plugins: EngineFixtures.plugins).compile(catalog), catalog)
     }
 
     @Test func everyShapeCompilesToItsDefaultPlans() throws {

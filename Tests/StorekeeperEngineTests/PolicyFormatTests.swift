@@ -31,13 +31,14 @@ import Testing
 
     @Test(arguments: EngineFixtures.exampleCatalogs)
     func exampleCatalogsReadBackToTheSameDispatch(name: String) throws {
-        let compiled = try PolicyCompiler().compile(try EngineFixtures.example(name))
+        let compiled = try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.example(name))
         let json = PolicyEncoder().encode(compiled)
-        expectSameDispatch(try PolicyDecoder().decode(json), compiled)
+        let decoder = PolicyDecoder(plugins: EngineFixtures.plugins)
+        expectSameDispatch(try decoder.decode(json), compiled)
         // Compact output reads back the same, and writing again is stable.
         let compact = PolicyEncoder(indentation: nil).encode(compiled)
-        expectSameDispatch(try PolicyDecoder().decode(compact), compiled)
-        #expect(PolicyEncoder().encode(try PolicyDecoder().decode(json)) == json)
+        expectSameDispatch(try decoder.decode(compact), compiled)
+        #expect(PolicyEncoder().encode(try decoder.decode(json)) == json)
     }
 
     static let rules = """
@@ -77,7 +78,7 @@ import Testing
     // MARK: Damaged documents
 
     func document(_ edit: (inout [(key: String, value: JSONValue)]) -> Void) throws -> String {
-        let compiled = try PolicyCompiler().compile(try EngineFixtures.example("rocket-racer"))
+        let compiled = try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.example("rocket-racer"))
         guard case .object(var members) = PolicyEncoder().document(compiled) else {
             Issue.record("not an object")
             return ""
@@ -87,7 +88,7 @@ import Testing
     }
 
     func loadError(_ text: String) -> PolicyLoadError? {
-        #expect(throws: PolicyLoadError.self) { try PolicyDecoder().decode(text) }
+        #expect(throws: PolicyLoadError.self) { try PolicyDecoder(plugins: EngineFixtures.plugins).decode(text) }
     }
 
     func set(_ key: String, _ value: JSONValue, in members: inout [(key: String, value: JSONValue)]) {

@@ -57,3 +57,8 @@ enum Environment {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+extension StandardError {
+    /// Whether standard error is a terminal.
+    static var isTerminal: Bool { isatty(2) == 1 }
+}

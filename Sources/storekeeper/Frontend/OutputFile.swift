@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file whole or not at all: to a temporary file beside it, then
+/// renamed over it, so a reader never sees half a policy and a failed write
+/// leaves the old one in place.
+enum OutputFile {
+    static func save(_ text: String, to path: String) throws(CommandFailure) {
+        let temporary = path + ".tmp-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw CommandFailure(message: "cannot write \(path): \(reason())") }
+        var failed: String?
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failed = reason()
+                    return
+                }
+                offset += written
+            }
+        }
+        if failed == nil, fsync(descriptor) != 0 { failed = reason() }
+        if close(descriptor) != 0, failed == nil { failed = reason() }
+        if failed == nil, rename(temporary, path) != 0 { failed = reason() }
+        if let failed {
+            unlink(temporary)
+            throw CommandFailure(message: "cannot write \(path): \(failed)")
+        }
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
+}

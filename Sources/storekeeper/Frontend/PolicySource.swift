@@ -1,0 +1,79 @@
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+import StorekeeperEngine
+import StorekeeperRules
+
+/// Gets a compiled policy for `compile` and `explain`: from a catalog,
+/// validated as `storekeeper validate` would (configuration and
+/// suppressions included) and then compiled, or from a compiled policy's
+/// JSON. Problems are printed to standard error; a catalog with errors
+/// stops the command with exit status 1.
+struct PolicySource {
+    var path: String
+    var configuration: String?
+    var limits: LimitOptions
+    var color: ColorChoice
+
+    /// Whether the path names a compiled policy rather than a catalog.
+    func isCompiledPolicy(_ reader: any SourceReader) -> Bool {
+        guard reader.kind(of: path) == .file else { return false }
+        if path.hasSuffix(".json") { return true }
+        guard let bytes = try? reader.read(path, limit: limits.limits.maxFileSize) else { return false }
+        return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
+    /// The policy, or the process ends (1: the catalog has errors, 2: it cannot be read).
+    func load() throws(CommandFailure) -> CompiledPolicy {
+        let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
+        if isCompiledPolicy(loader.reader) {
+            let bytes: [UInt8]
+            do {
+                bytes = try loader.reader.read(path, limit: limits.limits.maxFileSize)
+            } catch {
+                throw CommandFailure(message: "cannot read \(path): \(error.reason)")
+            }
+            do {
+                return try PolicyDecoder(declaresUnknownSteps: true).decode(bytes)
+            } catch {
+                StandardError.write("\(path): error: \(error.description)\n")
+                ProcessExit.now(1, keeping: bytes)
+            }
+        }
+        let run: ValidationRun
+        let policy: PolicyValidation.Result
+        do {
+            run = try CatalogValidator(loader: loader).run([path])
+            policy = try PolicyValidation(reader: loader.reader, configurationPath: configuration, maxFileSize: loader.limits.maxFileSize)
+                .check(run.catalogs, incompleteFiles: Set(run.report.diagnostics.lazy.filter { $0.severity == .error }.map(\.location.file)))
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        guard run.catalogs.count <= 1 else {
+            throw CommandFailure(message: "\(path) holds \(run.catalogs.count) catalogs (\(run.catalogs.map(\.name.value).joined(separator: ", "))); name one catalog file")
+        }
+        let report = ValidationReport(diagnostics: run.report.diagnostics + policy.diagnostics,
+                                      filesChecked: run.report.filesChecked + policy.configurationFiles.count)
+        if !report.diagnostics.isEmpty { printDiagnostics(report, reader: loader.reader, limit: loader.limits.maxFileSize) }
+        guard !report.fails(strict: false), let catalog = run.catalogs.first else { ProcessExit.now(1, keeping: run) }
+
+        var plugins = PluginRegistry()
+        do {
+            try plugins.declare(policy.extraSteps.first ?? [])
+        } catch {
+            throw CommandFailure(message: "storekeeper.yml: \(error.description)")
+        }
+        do {
+            return try PolicyCompiler(plugins: plugins).compile(catalog)
+        } catch {
+            printDiagnostics(ValidationReport(diagnostics: error.diagnostics, filesChecked: run.report.filesChecked),
+                             reader: loader.reader, limit: loader.limits.maxFileSize)
+            ProcessExit.now(1, keeping: run)
+        }
+    }
+
+    private func printDiagnostics(_ report: ValidationReport, reader: any SourceReader, limit: Int) {
+        let colors = color.resolve(isTerminal: StandardError.isTerminal, environment: Environment.current)
+        let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limit))
+        StandardError.write(reporter.render(report))
+    }
+}

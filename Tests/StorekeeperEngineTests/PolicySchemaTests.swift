@@ -1,0 +1,83 @@
+import Foundation
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+@testable import StorekeeperEngine
+import StorekeeperPolicy
+import Testing
+
+/// The published schema (`docs/policy.schema.json`) and the writer agree:
+/// every compiled policy validates, and the schema refuses what the reader refuses.
+@Suite struct PolicySchemaTests {
+    static let schemaPath = EngineFixtures.packageRoot + "/docs/policy.schema.json"
+
+    /// Exits 0 when valid, 1 listing the errors, 3 when jsonschema is missing.
+    static let script = """
+        import json, sys
+        try:
+            import jsonschema
+        except ImportError:
+            print("the Python package jsonschema is not installed"); sys.exit(3)
+        with open(sys.argv[1], encoding="utf-8") as f: schema = json.load(f)
+        with open(sys.argv[2], encoding="utf-8") as f: document = json.load(f)
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        errors = list(cls(schema, format_checker=cls.FORMAT_CHECKER).iter_errors(document))
+        for error in errors:
+            print("/".join(str(part) for part in error.absolute_path) + ": " + error.message)
+        sys.exit(1 if errors else 0)
+        """
+
+    static func validate(_ document: String) throws -> (status: Int32, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-policy-\(UUID().uuidString).json")
+        try document.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, schemaPath, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 3 || process.terminationStatus == 127 {
+            Issue.record("\(output)\nInstall the validator: python3 -m pip install jsonschema")
+        }
+        return (process.terminationStatus, output)
+    }
+
+    @Test(arguments: EngineFixtures.exampleCatalogs)
+    func compiledExampleCatalogsMatchTheSchema(name: String) throws {
+        let json = PolicyEncoder().encode(try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.example(name)))
+        let (status, output) = try Self.validate(json)
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test func aPolicyWithRulesAndPluginStepsMatchesTheSchema() throws {
+        let json = PolicyEncoder(indentation: nil).encode(
+            try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.everyShape(rules: PolicyFormatTests.rules)))
+        let (status, output) = try Self.validate(json)
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test func theSchemaRefusesWhatTheReaderRefuses() throws {
+        let compiled = try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.example("rocket-racer"))
+        guard case .object(let members) = PolicyEncoder().document(compiled) else { return }
+        func edited(_ key: String, _ value: JSONValue) -> String {
+            JSONWriter().serialize(.object(members.map { $0.key == key ? (key, value) : $0 }))
+        }
+        for document in [edited("version", 2), edited("format", "sarif"), edited("plans", .array([.object([("rule", .null)])])),
+                         edited("products", .array([.object([("id", "x")])]))] {
+            let (status, _) = try Self.validate(document)
+            #expect(status == 1)
+            #expect(throws: PolicyLoadError.self) { try PolicyDecoder(plugins: EngineFixtures.plugins).decode(document) }
+        }
+    }
+
+    @Test func slotsFollowTheSituationsInOrder() {
+        for (index, situation) in PlanSituation.all.enumerated() {
+            #expect(SituationSlot.slot(situation) == index, "\(situation)")
+        }
+        #expect(SituationSlot.count == PlanSituation.all.count)
+    }
+}
