@@ -32,7 +32,7 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
 public struct RuleReference: Sendable, Hashable {
     /// The rule's name.
     public var name: String
-    /// Where its `when` was written.
+    /// Where the rule starts (its item in `rules`).
     public var position: SourcePosition
 
     /// Creates a reference.

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `storekeeper compile`, end to end.
+@Suite struct CompileCommandTests {
+    @Test("compile writes versioned JSON, the plugin step from storekeeper.yml included")
+    func compilesTheExample() async throws {
+        let workspace = try Workspace()
+        let output = workspace.url.appendingPathComponent("policy.json").path
+        let result = try await CLI.run(["compile", "Catalogs/rocket-racer/catalog.yaml", "--output", output], in: PackagePaths.root)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "" && result.stderr == "")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+        #expect(document["format"] as? String == "storekeeper-policy")
+        #expect(document["version"] as? Int == 1)
+        #expect((document["products"] as? [Any])?.count == 15)
+        let plans = try #require(document["plans"] as? [[String: Any]])
+        let steps = plans.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }
+        #expect(steps.contains { $0["step"] as? String == "audit-log" && $0["line"] as? Int != nil })
+        // Nothing left behind but the policy.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.url.path) == ["policy.json"])
+    }
+
+    @Test("without --output the policy goes to standard output, on one line with --compact")
+    func standardOutput() async throws {
+        let result = try await CLI.run(["compile", "--compact", "Catalogs/inkwell/catalog.yaml"], in: PackagePaths.root)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("{\"format\":\"storekeeper-policy\",\"version\":1,"))
+        #expect(result.stdout.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("a catalog with errors writes nothing, exits 1 and says why on standard error")
+    func errorsWriteNothing() async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog().replacingOccurrences(of: "restore: none", with: "restore: nonee"))
+        try workspace.write("policy.json", "old policy\n")
+        let result = try await workspace.run("compile", "shop.yaml", "-o", "policy.json")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("shop.yaml:14:14: error: 'nonee' is not a valid restore policy"), "\(result.stderr)")
+        // The old policy is untouched.
+        #expect(try String(contentsOf: workspace.url.appendingPathComponent("policy.json"), encoding: .utf8) == "old policy\n")
+    }
+
+    @Test("a plan the compiler refuses is an error even when storekeeper.yml turns its rule off")
+    func planRulesCannotBeTurnedOff() async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog(extra: "") + """
+            rules:
+              - name: forget
+                when: {state: purchased}
+                do: [persist, notify]
+            """)
+        try workspace.write("storekeeper.yml", "rules:\n  plan-never-finishes: off\n  finish-before-delivery: off\n")
+        let validate = try await workspace.run("validate", "shop.yaml")
+        #expect(validate.status == 0, "\(validate)")
+        let result = try await workspace.run("compile", "shop.yaml", "-o", "policy.json")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("[plan-never-finishes]"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("policy.json").path))
+    }
+
+    @Test("warnings are shown but do not stop the compile")
+    func warningsDoNotStop() async throws {
+        let workspace = try Workspace()
+        // A title longer than the App Store shows is a warning.
+        try workspace.write("shop.yaml", validCatalog().replacingOccurrences(of: "title: Coins", with: "title: A very long title for a bag of coins"))
+        let result = try await workspace.run("compile", "shop.yaml", "-o", "policy.json")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("warning:"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("policy.json").path))
+    }
+
+    @Test("a folder with several catalogs, a missing file and an unwritable output exit 2")
+    func cannotRun() async throws {
+        let several = try await CLI.run(["compile", "Catalogs"], in: PackagePaths.root)
+        #expect(several.status == 2, "\(several)")
+        #expect(several.stderr.contains("holds 3 catalogs"), "\(several.stderr)")
+        let missing = try await CLI.run(["compile", "nope.yaml"], in: PackagePaths.root)
+        #expect(missing.status == 2)
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog())
+        let unwritable = try await workspace.run("compile", "shop.yaml", "-o", "no/such/folder/policy.json")
+        #expect(unwritable.status == 2, "\(unwritable)")
+        #expect(unwritable.stderr.contains("cannot write no/such/folder/policy.json"), "\(unwritable.stderr)")
+    }
+}
