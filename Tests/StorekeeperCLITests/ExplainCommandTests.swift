@@ -78,4 +78,15 @@ import Testing
         let badState = try await CLI.run(["explain", Self.catalog, "--state", "bought"], in: PackagePaths.root)
         #expect(badState.status == 2)
     }
+
+    @Test("the README shows explain's real text and Mermaid output for the coins")
+    func readmeIsCurrent() async throws {
+        let readme = try String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let coins = "com.example.rocketracer.coins.500"
+        let text = try await CLI.run(["explain", Self.catalog, "--product", coins], in: PackagePaths.root)
+        let mermaid = try await CLI.run(["explain", Self.catalog, "--product", coins, "--format", "mermaid"], in: PackagePaths.root)
+        #expect(text.status == 0 && mermaid.status == 0)
+        #expect(readme.contains("```\n" + text.stdout + "```"), "README's explain example is stale:\n\(text.stdout)")
+        #expect(readme.contains("```mermaid\n" + mermaid.stdout + "```"), "README's Mermaid example is stale:\n\(mermaid.stdout)")
+    }
 }
