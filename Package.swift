@@ -50,8 +50,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The validation benchmark: `storekeeper validate` against libyaml's bare event scan.
-        .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML"]),
+        // The benchmarks: validate and compile against libyaml's bare scan (child processes), and plan lookups (in process).
+        .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML", "StorekeeperEngine", "StorekeeperCatalog"]),
         // `swift package storekeeper-validate [PATH...]`: the CLI's validate, run by SwiftPM over the package's catalogs.
         .plugin(
             name: "StorekeeperValidatePlugin",

@@ -1,7 +1,7 @@
 /// `storekeeper-benchmark run`: generates the catalogs, then times `storekeeper validate`, with and
-/// without its policy rules, against the bare scan on each, in child processes.
+/// without its policy rules, and `storekeeper compile`, against the bare scan on each, in child processes.
 ///
-/// For each size, the three programs of ``MeasuredProgram`` run one after the other, in rounds: a
+/// For each size, the four programs of ``MeasuredProgram`` run one after the other, in rounds: a
 /// warm-up round first (which fills the page cache, checks that the catalog validates clean and is not
 /// counted), then ``RunOptions/repetitions`` measured rounds. The order changes from round to round (see
 /// ``MeasuredProgram/order(inRound:)``), so that noise from the machine, and any advantage of going
@@ -12,6 +12,9 @@ struct BenchmarkDriver: Sendable {
     /// The arguments that follow the catalog's path in every format-only validation: the same, without
     /// the policy rules.
     static let formatOnlyOptions = ["--no-policy"] + validateOptions
+    /// The arguments that follow the catalog's path and `--output POLICY` in every compilation: the same
+    /// size limit as the validations (compile prints no report, so it takes no `--format`).
+    static let compileOptions = ["--max-file-size", "512MiB"]
 
     /// The settings of this run.
     let options: RunOptions
@@ -51,21 +54,33 @@ struct BenchmarkDriver: Sendable {
         ChildProcess(storekeeperExecutable, ["validate", path] + Self.validateOptions)
     }
 
+    /// The compilation of `path` into the policy file ``policyPath(for:)``, as a child process.
+    func compilation(_ path: String) -> ChildProcess {
+        ChildProcess(storekeeperExecutable, ["compile", path, "--output", Self.policyPath(for: path)] + Self.compileOptions)
+    }
+
+    /// Where the compilation of the catalog at `path` writes its policy: beside the catalog, in the
+    /// output directory, which `compile` needs to be writable (it writes a temporary file there first).
+    static func policyPath(for path: String) -> String {
+        (path.hasSuffix(".yaml") ? String(path.dropLast(5)) : path) + ".policy.json"
+    }
+
     /// `program` run on `path`, as a child process.
     func process(_ program: MeasuredProgram, on path: String) -> ChildProcess {
         switch program {
         case .scan: scan(path)
         case .formatOnly: formatOnlyValidation(path)
         case .validation: validation(path)
+        case .compilation: compilation(path)
         }
     }
 
     /// Generates and measures every size, in the order given, reporting progress on standard error.
     ///
     /// - Returns: One result for each size.
-    /// - Throws: ``BenchmarkError`` when a catalog cannot be written, when a scan or a validation cannot
-    ///   be run or does not exit with status 0, or when a validation reports any diagnostic on the
-    ///   generated catalog.
+    /// - Throws: ``BenchmarkError`` when a catalog cannot be written, when a scan, a validation or a
+    ///   compilation cannot be run or does not exit with status 0, or when a validation reports any
+    ///   diagnostic on the generated catalog.
     func run() throws -> [SizeResult] {
         try FileSystem.createDirectories(options.outputDirectory)
         var results: [SizeResult] = []
@@ -84,10 +99,15 @@ struct BenchmarkDriver: Sendable {
         _ = try checked(scan(path))
         try warmUp(formatOnlyValidation(path), of: path, reportPath: path + ".format-only.json")
         try warmUp(validation(path), of: path, reportPath: path + ".validate.json")
+        let policyPath = Self.policyPath(for: path)
+        try FileSystem.remove(policyPath)
+        _ = try checked(compilation(path))
+        let policyBytes = try FileSystem.size(of: policyPath)
 
         var scans: [ChildProcess.Measurement] = []
         var formatOnlyValidations: [ChildProcess.Measurement] = []
         var validations: [ChildProcess.Measurement] = []
+        var compilations: [ChildProcess.Measurement] = []
         for round in 0..<options.repetitions {
             let order = MeasuredProgram.order(inRound: round)
             for program in order {
@@ -96,11 +116,13 @@ struct BenchmarkDriver: Sendable {
                 case .scan: scans.append(measurement)
                 case .formatOnly: formatOnlyValidations.append(measurement)
                 case .validation: validations.append(measurement)
+                case .compilation: compilations.append(measurement)
                 }
             }
             let scanned = scans[round]
             let formatChecked = formatOnlyValidations[round]
             let validated = validations[round]
+            let compiled = compilations[round]
             StandardError.print("""
                   round \(round + 1)/\(options.repetitions) \
                 (\(order.map(\.description).joined(separator: ", "))): \
@@ -108,12 +130,14 @@ struct BenchmarkDriver: Sendable {
                 format only \(NumberFormatting.fixed(formatChecked.milliseconds, decimals: 1)) ms \
                 (\(NumberFormatting.fixed(Double(formatChecked.peakResidentKiB) / 1024, decimals: 1)) MiB), \
                 validate \(NumberFormatting.fixed(validated.milliseconds, decimals: 1)) ms \
-                (\(NumberFormatting.fixed(Double(validated.peakResidentKiB) / 1024, decimals: 1)) MiB)
+                (\(NumberFormatting.fixed(Double(validated.peakResidentKiB) / 1024, decimals: 1)) MiB), \
+                compile \(NumberFormatting.fixed(compiled.milliseconds, decimals: 1)) ms \
+                (\(NumberFormatting.fixed(Double(compiled.peakResidentKiB) / 1024, decimals: 1)) MiB)
                 """)
         }
         return SizeResult(
-            products: products, fileBytes: try FileSystem.size(of: path), scans: scans,
-            formatOnlyValidations: formatOnlyValidations, validations: validations)
+            products: products, fileBytes: try FileSystem.size(of: path), policyBytes: policyBytes, scans: scans,
+            formatOnlyValidations: formatOnlyValidations, validations: validations, compilations: compilations)
     }
 
     /// Runs `process` once and returns its measurement, if it exited with status 0.

@@ -6,6 +6,8 @@ enum Command: Sendable, Equatable {
     case scan(path: String)
     /// Generate catalogs and measure `storekeeper validate`, with and without its policy rules, against the bare scan.
     case run(RunOptions)
+    /// Compile a generated catalog in this process and time dispatching transactions to their plans.
+    case lookups(LookupOptions)
     /// Print the usage.
     case help
 
@@ -19,10 +21,16 @@ enum Command: Sendable, Equatable {
           storekeeper-benchmark run [--storekeeper PATH] [--sizes 10000,100000] [--repeat 7] [--out DIR]
               Generate a catalog of each size into DIR (default .build/benchmark), then time, in
               child processes, `scan FILE`, `PATH validate FILE --no-policy --format json
-              --max-file-size 512MiB` (format only) and the same without --no-policy (format and
-              policy rules; PATH defaults to the storekeeper next to this executable): one warm-up
-              round, which must report no diagnostic, then --repeat measured rounds of the three,
+              --max-file-size 512MiB` (format only), the same without --no-policy (format and
+              policy rules; PATH defaults to the storekeeper next to this executable) and `PATH
+              compile FILE --output DIR/catalog-N.policy.json --max-file-size 512MiB`: one warm-up
+              round, which must report no diagnostic, then --repeat measured rounds of the four,
               in an order that rotates each round. Prints a Markdown report.
+          storekeeper-benchmark lookups [--products 10000] [--transactions 1000000] [--repeat 15]
+              In this process: generate a catalog, load and compile it, draw the transactions with a
+              fixed seed, then time dispatching every one to its plan (by handle, to the plan, by
+              product id) against reading plan numbers worked out in advance: one warm-up round,
+              then --repeat rounds, in an order that rotates each round. Prints a Markdown report.
         """
 
     /// Reads the command from the arguments after the program's name.
@@ -42,6 +50,8 @@ enum Command: Sendable, Equatable {
             self = .scan(path: path)
         case "run":
             self = rest.contains("--help") || rest.contains("-h") ? .help : .run(try RunOptions(parsing: rest))
+        case "lookups":
+            self = rest.contains("--help") || rest.contains("-h") ? .help : .lookups(try LookupOptions(parsing: rest))
         case "help", "--help", "-h":
             self = .help
         default:

@@ -44,6 +44,13 @@ enum FileSystem {
         return Int(status.st_size)
     }
 
+    /// Removes the file at `path`, if there is one, so that a later check of it cannot read a stale one.
+    ///
+    /// - Throws: ``BenchmarkError`` when a file is there and cannot be removed.
+    static func remove(_ path: String) throws {
+        guard unlink(path) == 0 || errno == ENOENT else { throw BenchmarkError.system("unlink", path, code: errno) }
+    }
+
     /// Whether `path` names a file this process may execute.
     static func isExecutable(_ path: String) -> Bool {
         access(path, X_OK) == 0

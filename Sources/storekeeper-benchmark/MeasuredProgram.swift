@@ -1,4 +1,5 @@
-/// The three programs that every round of the benchmark runs on the same catalog, and the order they run in.
+/// The programs that every round of `storekeeper-benchmark run` runs on the same catalog, and the order
+/// they run in.
 enum MeasuredProgram: Sendable, CaseIterable, CustomStringConvertible {
     /// libyaml's bare event scan: `storekeeper-benchmark scan FILE`.
     case scan
@@ -6,28 +7,24 @@ enum MeasuredProgram: Sendable, CaseIterable, CustomStringConvertible {
     case formatOnly
     /// `storekeeper validate`: the format checks, then the policy rules.
     case validation
+    /// `storekeeper compile FILE --output POLICY`: validation, then the dispatch table, written as JSON.
+    case compilation
 
     var description: String {
         switch self {
         case .scan: "scan"
         case .formatOnly: "format only"
         case .validation: "validate"
+        case .compilation: "compile"
         }
     }
 
-    /// The order in which the programs run in the round numbered `round`, counting from 0.
-    ///
-    /// The order rotates from one round to the next: scan, format only, validate; then format only,
-    /// validate, scan; then validate, scan, format only. So in every three rounds each program runs once
-    /// first, once second and once last. Every other block of three rounds rotates the reverse order
-    /// (validate, format only, scan), so that in every six rounds each program also runs before each other
-    /// one as often as after it, and no per-round ratio of two programs leans on which of them went first.
+    /// The order in which the programs run in the round numbered `round`, counting from 0: see
+    /// ``RotatingOrder/order(of:inRound:)``. With four programs, in every four rounds each runs once
+    /// in each position, and in every eight each runs before each other one as often as after it.
     ///
     /// - Precondition: `round` is not negative.
     static func order(inRound round: Int) -> [MeasuredProgram] {
-        precondition(round >= 0, "rounds are counted from 0")
-        let base = (round / 3) % 2 == 0 ? allCases : Array(allCases.reversed())
-        let shift = round % 3
-        return Array(base[shift...] + base[..<shift])
+        RotatingOrder.order(of: allCases, inRound: round)
     }
 }

@@ -4,8 +4,8 @@ struct RunOptions: Sendable, Equatable {
     var storekeeper: String?
     /// The catalog sizes, in products.
     var sizes = [10_000, 100_000]
-    /// How many measured rounds (one scan, one format-only validation, one validation) for each size,
-    /// after the warm-up round.
+    /// How many measured rounds (one scan, one format-only validation, one validation, one compilation)
+    /// for each size, after the warm-up round.
     var repetitions = 7
     /// Where the generated catalogs are written.
     var outputDirectory = ".build/benchmark"
@@ -16,19 +16,7 @@ struct RunOptions: Sendable, Equatable {
     ///
     /// - Throws: ``UsageError`` for an unknown option, a missing value or a value out of range.
     init(parsing arguments: ArraySlice<String>) throws(UsageError) {
-        var remaining = arguments
-        while let argument = remaining.popFirst() {
-            let name: String
-            let value: String
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            } else {
-                name = argument
-                guard name.hasPrefix("--") else { throw UsageError("unexpected argument '\(argument)'") }
-                guard let next = remaining.popFirst() else { throw UsageError("\(name) needs a value") }
-                value = next
-            }
+        for (name, value) in try OptionArguments.pairs(arguments) {
             switch name {
             case "--storekeeper":
                 guard !value.isEmpty else { throw UsageError("--storekeeper needs a path") }

@@ -1,5 +1,6 @@
-// storekeeper-benchmark: measures `storekeeper validate` against libyaml's bare event scan of the same
-// catalog. See `Command.usage` for the commands and docs/performance.md for the method and the figures.
+// storekeeper-benchmark: measures `storekeeper validate` and `compile` against libyaml's bare event scan
+// of the same catalog, and dispatch in a compiled policy against a plain memory walk. See `Command.usage`
+// for the commands and docs/performance.md for the method and the figures.
 
 #if canImport(Glibc)
 import Glibc
@@ -34,9 +35,19 @@ func execute(_ command: Command) -> Int32 {
                 commandLine: CommandLine.arguments.map(ShellQuoting.quote).joined(separator: " "),
                 validateCommand: (validate + BenchmarkDriver.validateOptions).joined(separator: " "),
                 formatOnlyCommand: (validate + BenchmarkDriver.formatOnlyOptions).joined(separator: " "),
+                compileCommand: ([displayPath(driver.storekeeperExecutable), "compile", "FILE", "--output", "POLICY"]
+                    + BenchmarkDriver.compileOptions).joined(separator: " "),
                 host: HostDescription.current(),
                 repetitions: options.repetitions,
                 results: results)
+            print(report.markdown, terminator: "")
+        case .lookups(let options):
+            let result = try LookupBenchmark(options: options).run()
+            let report = LookupReport(
+                commandLine: CommandLine.arguments.map(ShellQuoting.quote).joined(separator: " "),
+                host: HostDescription.current(),
+                repetitions: options.repetitions,
+                result: result)
             print(report.markdown, terminator: "")
         }
         return 0
