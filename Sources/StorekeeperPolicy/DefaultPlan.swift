@@ -56,6 +56,16 @@ public enum DefaultPlan {
         /// `unlock` and/or `grant`.
         public var deliveries: [BuiltInStep]
 
+        /// A shape from its parts (the engine makes one from a compiled product).
+        public init(isConsumable: Bool, verifiesReceipt: Bool, downloads: Bool, hostedContent: Bool, receiptIsRecord: Bool, deliveries: [BuiltInStep]) {
+            self.isConsumable = isConsumable
+            self.verifiesReceipt = verifiesReceipt
+            self.downloads = downloads
+            self.hostedContent = hostedContent
+            self.receiptIsRecord = receiptIsRecord
+            self.deliveries = deliveries
+        }
+
         /// The shape of a product.
         public init(_ product: Product) {
             isConsumable = product.type.value == .consumable

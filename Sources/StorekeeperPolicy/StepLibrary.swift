@@ -6,14 +6,14 @@ import StorekeeperDiagnostics
 public struct StepLibrary: Sendable, Hashable {
     /// Names registered besides the built-in steps.
     public private(set) var extraSteps: [String]
-    /// What steps need, by name, where a plugin says so (a plugin may
-    /// replace a built-in step, and need more than it did).
+    /// What steps' plugins declare they need, by name (a plugin may replace
+    /// a built-in step, and need more than it did).
     public private(set) var declaredRequirements: [String: [StepRequirement]]
     private var known: Set<String>
 
     /// A library of the built-in steps and `extraSteps`; `requirements`
-    /// says what a step needs where its plugin declares it (built-in steps
-    /// otherwise need what `BuiltInStep.requirements` says).
+    /// says what a step's plugin declares it needs (a built-in step needs
+    /// what `BuiltInStep.requirements` says, and that too).
     public init(extraSteps: [String] = [], requirements: [String: [StepRequirement]] = [:]) {
         var known = Set(BuiltInStep.allCases.map(\.rawValue))
         var extra: [String] = []
@@ -29,9 +29,11 @@ public struct StepLibrary: Sendable, Hashable {
     /// Whether a step of this name exists.
     public func contains(_ name: String) -> Bool { known.contains(name) }
 
-    /// What the step of this name needs (nothing for an unknown name).
+    /// What the step of this name needs (nothing for an unknown name): a
+    /// built-in step's needs, and what its plugin declares besides (a
+    /// plugin replacing a built-in step keeps the built-in's needs).
     public func requirements(of name: String) -> [StepRequirement] {
-        declaredRequirements[name] ?? BuiltInStep(name: name)?.requirements ?? []
+        (BuiltInStep(name: name)?.requirements ?? []) + (declaredRequirements[name] ?? [])
     }
 
     /// The known name closest to a misspelt one, if one is close enough.

@@ -60,15 +60,19 @@ public enum StepRequirement: Sendable, Hashable {
 
 extension BuiltInStep {
     /// What the step needs: a `download` needs content, a `grant` balances,
-    /// `verify-receipt` a server, `present-error` a failed transaction.
+    /// `verify-receipt` a server, `present-error` a failed transaction; the
+    /// steps that deliver run only for a purchase or a restore (a `grant`
+    /// only for a purchase: restoring never adds to a balance).
     public var requirements: [StepRequirement] {
-        switch self {
-        case .download: [.downloadableContent]
-        case .grant: [.balances]
-        case .unlock: [.somethingToUnlock]
-        case .verifyReceipt: [.server]
+        let delivering: StepRequirement = .states([.purchased, .restored])
+        return switch self {
+        case .download: [.downloadableContent, delivering]
+        case .persist: [delivering]
+        case .grant: [.balances, .states([.purchased])]
+        case .unlock: [.somethingToUnlock, delivering]
+        case .verifyReceipt: [.server, delivering]
         case .presentError: [.states([.failed])]
-        case .notify, .persist, .finish: []
+        case .notify, .finish: []
         }
     }
 }

@@ -29,12 +29,16 @@ public struct PolicyValidation: Sendable {
         public var configurationFiles: [String]
         /// The plugin step names each catalog's configuration declares, in catalog order.
         public var extraSteps: [[String]]
+        /// Each catalog's errors from `RuleRegistry.planRules` before
+        /// configuration and suppression (what a compiler must refuse), in catalog order.
+        public var planRuleErrors: [[Diagnostic]]
 
         /// A result.
-        public init(diagnostics: [Diagnostic], configurationFiles: [String], extraSteps: [[String]] = []) {
+        public init(diagnostics: [Diagnostic], configurationFiles: [String], extraSteps: [[String]] = [], planRuleErrors: [[Diagnostic]] = []) {
             self.diagnostics = diagnostics
             self.configurationFiles = configurationFiles
             self.extraSteps = extraSteps
+            self.planRuleErrors = planRuleErrors
         }
     }
 
@@ -114,6 +118,8 @@ public struct PolicyValidation: Sendable {
             }
         }
         diagnostics += set.unused().filter { !incompleteFiles.contains($0.location.file) }
-        return Result(diagnostics: diagnostics, configurationFiles: configurations.keys.sorted(), extraSteps: checked.map(\.configuration.extraSteps))
+        let planRules = Set(RuleRegistry.planRules.map { $0.description.id })
+        return Result(diagnostics: diagnostics, configurationFiles: configurations.keys.sorted(), extraSteps: checked.map(\.configuration.extraSteps),
+                      planRuleErrors: checked.map { $0.diagnostics.filter { $0.severity == .error && planRules.contains($0.rule) } })
     }
 }

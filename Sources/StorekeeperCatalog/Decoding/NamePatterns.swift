@@ -28,7 +28,7 @@ package enum NamePatterns {
     }
 
     /// Product ids: 1 to 100 of `A-Z a-z 0-9 . _ -`.
-    static func productID(_ text: String) -> String? {
+    package static func productID(_ text: String) -> String? {
         // The common case, checked on bytes: every product has an id.
         var text = text
         let clean = text.withUTF8 { bytes in

@@ -5,8 +5,6 @@ import StorekeeperPolicy
 public struct DownloadStep: StepPlugin {
     /// `download`.
     public let name = BuiltInStep.download.rawValue
-    /// Content to download.
-    public var requirements: [StepRequirement] { BuiltInStep.download.requirements }
     /// Creates the step.
     public init() {}
     /// Fetches the content.

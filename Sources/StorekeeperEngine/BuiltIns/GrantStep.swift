@@ -4,8 +4,6 @@ import StorekeeperPolicy
 public struct GrantStep: StepPlugin {
     /// `grant`.
     public let name = BuiltInStep.grant.rawValue
-    /// Balances to add to.
-    public var requirements: [StepRequirement] { BuiltInStep.grant.requirements }
     /// Creates the step.
     public init() {}
     /// One effect per balance. A quantity outside 1...max-quantity is

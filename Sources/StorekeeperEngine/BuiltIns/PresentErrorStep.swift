@@ -5,8 +5,6 @@ import StorekeeperPolicy
 public struct PresentErrorStep: StepPlugin {
     /// `present-error`.
     public let name = BuiltInStep.presentError.rawValue
-    /// A failed transaction.
-    public var requirements: [StepRequirement] { BuiltInStep.presentError.requirements }
     /// Creates the step.
     public init() {}
     /// The error to show (`unknown` when the store gave none).

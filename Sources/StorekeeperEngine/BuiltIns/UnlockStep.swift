@@ -6,8 +6,6 @@ import StorekeeperPolicy
 public struct UnlockStep: StepPlugin {
     /// `unlock`.
     public let name = BuiltInStep.unlock.rawValue
-    /// Something to unlock.
-    public var requirements: [StepRequirement] { BuiltInStep.unlock.requirements }
     /// Creates the step.
     public init() {}
     /// One effect per feature, and ownership of a kept product.

@@ -5,8 +5,6 @@ import StorekeeperPolicy
 public struct VerifyReceiptStep: StepPlugin {
     /// `verify-receipt`.
     public let name = BuiltInStep.verifyReceipt.rawValue
-    /// A server to verify with (the built-in validator's need).
-    public var requirements: [StepRequirement] { BuiltInStep.verifyReceipt.requirements }
     /// Creates the step.
     public init() {}
     /// Validates; a receipt that is not valid stops the plan.

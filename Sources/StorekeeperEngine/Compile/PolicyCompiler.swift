@@ -26,8 +26,16 @@ public struct PolicyCompiler: Sendable {
 
     /// Compiles a catalog, or throws the errors that stop it.
     public func compile(_ catalog: Catalog) throws(PolicyCompilationError) -> CompiledPolicy {
-        let library = plugins.stepLibrary
-        var errors = RuleRegistry.check(catalog, steps: library, rules: RuleRegistry.planRules).filter { $0.severity == .error }
+        try compile(catalog, planRuleErrors: nil)
+    }
+
+    /// Compiles a catalog whose plan rules already ran with these plugins'
+    /// step library: `planRuleErrors` are the errors they found before any
+    /// configuration (the CLI validates first, and would otherwise run them
+    /// twice). Nil runs them here.
+    package func compile(_ catalog: Catalog, planRuleErrors: [Diagnostic]?) throws(PolicyCompilationError) -> CompiledPolicy {
+        var errors = planRuleErrors
+            ?? RuleRegistry.check(catalog, steps: plugins.stepLibrary, rules: RuleRegistry.planRules).filter { $0.severity == .error }
         guard errors.isEmpty else { throw PolicyCompilationError(diagnostics: Diagnostic.normalized(errors)) }
 
         var builder = TableBuilder(catalog: catalog, plugins: plugins)
@@ -68,13 +76,33 @@ private struct TableBuilder {
     private(set) var errors: [Diagnostic] = []
     private var planNumbers: [PlanKey: Int32] = [:]
     private var shapes: [DefaultPlan.Shape: [Int32]] = [:]
-    /// Per plan: its steps' names, for checking requirements.
+    /// Per plan: each step's name and needs.
     private var needs: [[(name: String, requirements: [StepRequirement])]] = []
+    /// Plans already checked against a situation and shape.
+    private var checkedPlans: Set<InvariantKey> = []
+    /// Products already found to meet every need, by what the needs read.
+    private var metNeeds: Set<NeedsKey> = []
 
     private struct PlanKey: Hashable {
         var steps: [PlanStep]
         var rule: Int?
         var state: TransactionState
+    }
+
+    private struct InvariantKey: Hashable {
+        var plan: Int32
+        var slot: Int
+        var shape: DefaultPlan.Shape
+    }
+
+    /// All that a product's needs check reads, for products without custom rules.
+    private struct NeedsKey: Hashable {
+        var shape: DefaultPlan.Shape
+        var type: ProductType
+        var contentSize: Int64?
+        var unlocks: Bool
+        var persistence: PersistenceStrategy
+        var content: ContentSource?
     }
 
     init(catalog: Catalog, plugins: PluginRegistry) {
@@ -92,11 +120,14 @@ private struct TableBuilder {
         for position in products.indices {
             let product = products[position]
             let shape = DefaultPlan.Shape(product)
-            let defaults = defaultPlans(for: shape)
+            let defaults = defaultPlans(for: shape, product: product)
             let candidates = catalog.rules.isEmpty ? [] : ruleIndex.candidates(for: product)
             let start = table.count
             if candidates.isEmpty {
                 table += defaults
+                let key = NeedsKey(shape: shape, type: product.type.value, contentSize: product.contentSize, unlocks: product.unlocksFeatures,
+                                   persistence: product.persistence.strategy.value, content: product.delivery.content?.source.value)
+                if !metNeeds.contains(key), checkNeeds(of: product, plans: table[start...]) { metNeeds.insert(key) }
             } else {
                 for (slot, situation) in situations.enumerated() {
                     let matching = candidates.filter { catalog.rules[$0].condition.admits(situation) }
@@ -104,19 +135,24 @@ private struct TableBuilder {
                         table.append(defaults[slot])
                     } else {
                         let compiled = compiler.plan(for: product, in: situation, resolved: compiler.resolve(matching))
-                        table.append(number(for: compiled.steps, rule: compiled.rule, state: situation.state))
+                        let number = number(for: compiled.steps, rule: compiled.rule, state: situation.state)
+                        checkInvariants(number, slot: slot, shape: shape, product: product, steps: compiled.steps)
+                        table.append(number)
                     }
                 }
+                _ = checkNeeds(of: product, plans: table[start...])
             }
-            checkRequirements(of: product, plans: table[start...])
         }
     }
 
-    private mutating func defaultPlans(for shape: DefaultPlan.Shape) -> [Int32] {
+    private mutating func defaultPlans(for shape: DefaultPlan.Shape, product: Product) -> [Int32] {
         if let known = shapes[shape] { return known }
         var numbers: [Int32] = []
-        for situation in PlanSituation.all {
-            numbers.append(number(for: DefaultPlan.steps(for: shape, in: situation).map(PlanStep.init), rule: nil, state: situation.state))
+        for (slot, situation) in PlanSituation.all.enumerated() {
+            let steps = DefaultPlan.steps(for: shape, in: situation).map(PlanStep.init)
+            let number = number(for: steps, rule: nil, state: situation.state)
+            checkInvariants(number, slot: slot, shape: shape, product: product, steps: steps)
+            numbers.append(number)
         }
         shapes[shape] = numbers
         return numbers
@@ -142,31 +178,38 @@ private struct TableBuilder {
                 continue
             }
             resolved.append(ResolvedStep(name: step.name, plugin: plugin, origin: origin))
-            stepNeeds.append((step.name, plugin.requirements))
-        }
-        if let violation = PlanInvariants.violation(of: steps.map(\.name), in: state) {
-            errors.append(Diagnostic(.error, rule: "plan-invariant", "internal compiler error: \(violation)",
-                                     at: steps.lazy.compactMap(\.provenance.range).first ?? SourceRange(start: catalog.name.location)))
+            stepNeeds.append((step.name, plugins.requirements(ofStep: step.name)))
         }
         plans.append(Plan(steps: resolved, rule: rule))
         needs.append(stepNeeds)
         return number
     }
 
-    /// Plugins may need more than the built-in steps did (a `download` that
-    /// takes at most 100 MB): check every step of the product's plans, and
-    /// the product's persistence strategy, content source and receipt validator.
-    private mutating func checkRequirements(of product: Product, plans numbers: ArraySlice<Int32>) {
-        var reported = false
+    /// The spec's invariants, once per plan, situation and shape. The plan
+    /// rules report these problems at their source first; what reaches here
+    /// would be a compiler bug, or a plan too long to keep.
+    private mutating func checkInvariants(_ number: Int32, slot: Int, shape: DefaultPlan.Shape, product: Product, steps: [PlanStep]) {
+        guard checkedPlans.insert(InvariantKey(plan: number, slot: slot, shape: shape)).inserted else { return }
+        let situation = SituationSlot.situation(slot)
+        guard let violation = PlanInvariants.violation(of: steps.map(\.name), in: situation, shape: shape) else { return }
+        errors.append(Diagnostic(.error, rule: "plan-invariant", "the \(situation) plan of \(product.id.value) cannot be kept: \(violation)",
+                                 at: steps.lazy.compactMap(\.provenance.range).first ?? product.id.range))
+    }
+
+    /// Every step of the product's plans, and its persistence strategy,
+    /// content source and receipt validator, against what they need (a
+    /// plugin may need more than the built-in one did). True when all are met.
+    private mutating func checkNeeds(of product: Product, plans numbers: ArraySlice<Int32>) -> Bool {
+        var met = true
         var verifies = false
         for (slot, number) in zip(0..., numbers) {
             for (name, requirements) in needs[Int(number)] {
                 if name == BuiltInStep.verifyReceipt.rawValue { verifies = true }
-                guard !reported, !requirements.isEmpty else { continue }
+                guard met, !requirements.isEmpty else { continue }
                 let situation = SituationSlot.situation(slot)
                 if let reason = StepRequirement.firstUnmet(requirements, by: product, in: situation, hasServer: hasServer) {
                     report("the \(situation) plan of \(product.id.value) takes `\(name)`, whose plugin cannot run here: \(reason)", at: product.id.range)
-                    reported = true
+                    met = false
                 }
             }
         }
@@ -175,19 +218,23 @@ private struct TableBuilder {
         if let reason = StepRequirement.firstUnmet(strategy.requirements, by: product, in: anySituation, hasServer: hasServer) {
             report("the plugin for the `\(strategy.strategy.rawValue)` persistence strategy cannot keep \(product.id.value)'s record: \(reason)",
                    at: product.persistence.strategy.range)
+            met = false
         }
         if let content = product.delivery.content {
             let source = plugins.contentSource(for: content.source.value)
             if let reason = StepRequirement.firstUnmet(source.requirements, by: product, in: anySituation, hasServer: hasServer) {
                 report("the plugin for `\(source.source.rawValue)` content cannot fetch \(product.id.value)'s content: \(reason)", at: content.source.range)
+                met = false
             }
         }
         if verifies {
             let validator = plugins.receiptValidator
             if let reason = StepRequirement.firstUnmet(validator.requirements, by: product, in: anySituation, hasServer: hasServer) {
                 report("the `\(validator.name)` receipt validator cannot verify \(product.id.value)'s receipts: \(reason)", at: product.id.range)
+                met = false
             }
         }
+        return met
     }
 
     private mutating func report(_ message: String, at range: SourceRange) {

@@ -42,9 +42,21 @@ public struct PolicyDecoder: Sendable {
         } catch {
             throw PolicyLoadError(path: "\(error.line):\(error.column)", message: error.message)
         }
+        return try decode(value: value)
+    }
+
+    /// Reads a policy from a parsed JSON document.
+    public func decode(value: JSONValue) throws(PolicyLoadError) -> CompiledPolicy {
         var decoder = self
         if declaresUnknownSteps { try decoder.declareSteps(in: value) }
         return try decoder.read(JSONField(value: value, path: ""))
+    }
+
+    /// Whether a parsed document says it is a compiled policy (its `format`
+    /// member), as opposed to a catalog written in JSON.
+    public static func isCompiledPolicy(_ value: JSONValue) -> Bool {
+        guard case .object(let members) = value else { return false }
+        return members.contains { $0.key == "format" && $0.value == .string(PolicyFormat.name) }
     }
 
     /// Declares every step name the plans use that has no plugin.
@@ -52,11 +64,12 @@ public struct PolicyDecoder: Sendable {
         guard case .object(let members) = value, let plans = members.first(where: { $0.key == "plans" })?.value,
               case .array(let list) = plans else { return }
         var names: [String] = []
+        var seen = Set<String>()
         for plan in list {
             guard case .object(let fields) = plan, case .array(let steps)? = fields.first(where: { $0.key == "steps" })?.value else { continue }
             for step in steps {
                 guard case .object(let stepFields) = step, case .string(let name)? = stepFields.first(where: { $0.key == "step" })?.value,
-                      plugins.step(named: name) == nil, !names.contains(name) else { continue }
+                      plugins.step(named: name) == nil, seen.insert(name).inserted else { continue }
                 names.append(name)
             }
         }
@@ -124,7 +137,11 @@ public struct PolicyDecoder: Sendable {
             let ruleField = try fields.required("rule", in: field.path)
             let rule: Int? = ruleField.isNull ? nil : try checkedRule(ruleField, count: rules.count, range: ruleRange)
             var steps: [ResolvedStep] = []
-            for stepField in try fields.required("steps", in: field.path).array() {
+            let stepFields = try fields.required("steps", in: field.path).array()
+            guard stepFields.count <= PlanInvariants.maxSteps else {
+                throw PolicyLoadError(path: "\(field.path).steps", message: "a plan has at most \(PlanInvariants.maxSteps) steps; this one has \(stepFields.count)")
+            }
+            for stepField in stepFields {
                 let step = try stepField.object(allowed: ["step", "rule", "file", "line", "column"])
                 let nameField = try step.required("step", in: stepField.path)
                 let name = try nameField.string()
@@ -134,7 +151,10 @@ public struct PolicyDecoder: Sendable {
                 }
                 let origin: StepOrigin
                 if let ruleNumber = step["rule"] {
-                    origin = .rule(index: try checkedRule(ruleNumber, count: rules.count, range: ruleRange), at: try position(step, in: stepField.path))
+                    let index = try checkedRule(ruleNumber, count: rules.count, range: ruleRange)
+                    // A step a rule wrote is in that rule's plan.
+                    guard index == rule else { throw ruleNumber.fail("the step names rule \(index), but its plan's rule is \(rule.map(String.init) ?? "null")") }
+                    origin = .rule(index: index, at: try position(step, in: stepField.path))
                 } else {
                     guard step["file"] == nil, step["line"] == nil, step["column"] == nil else {
                         throw stepField.fail("a step with a position must name its 'rule'")
@@ -149,6 +169,7 @@ public struct PolicyDecoder: Sendable {
         var products: [ProductPolicy] = []
         var table: [Int32] = []
         var index: [String: Int32] = [:]
+        var checked: Set<CheckKey> = []
         let productFields = try top.required("products", in: "").array()
         products.reserveCapacity(productFields.count)
         table.reserveCapacity(productFields.count * SituationSlot.count)
@@ -161,18 +182,24 @@ public struct PolicyDecoder: Sendable {
             guard numbers.count == SituationSlot.count else {
                 throw PolicyLoadError(path: "\(field.path).plans", message: "expected \(SituationSlot.count) plan numbers (one per situation), found \(numbers.count)")
             }
+            let shape = product.shape
+            try checkProduct(product, at: field.path, features: features, balances: balances, hasServer: server != nil)
             for (slot, numberField) in numbers.enumerated() {
                 guard !plans.isEmpty else { throw numberField.fail("names a plan, but 'plans' is empty") }
                 let number = try numberField.integer(in: 0...plans.count - 1)
-                let situation = SituationSlot.situation(slot)
-                let names = plans[number].stepNames
-                if let violation = PlanInvariants.violation(of: names, in: situation.state) {
-                    throw numberField.fail("plan \(number) cannot be the \(situation) plan of \(product.id): \(violation)")
-                }
-                for step in plans[number].steps {
-                    if let reason = StepRequirement.firstUnmet(step.plugin.requirements, by: product, in: situation, hasServer: server != nil) {
-                        throw numberField.fail("plan \(number) cannot be the \(situation) plan of \(product.id): `\(step.name)` cannot run, because \(reason)")
+                // Each plan is checked once per situation and product kind, not once per product.
+                let key = CheckKey(plan: number, slot: slot, shape: shape, type: product.type, contentSize: product.contentSize)
+                if !checked.contains(key) {
+                    let situation = SituationSlot.situation(slot)
+                    if let violation = PlanInvariants.violation(of: plans[number].stepNames, in: situation, shape: shape) {
+                        throw numberField.fail("plan \(number) cannot be the \(situation) plan of \(product.id): \(violation)")
                     }
+                    for step in plans[number].steps {
+                        if let reason = StepRequirement.firstUnmet(plugins.requirements(ofStep: step.name), by: product, in: situation, hasServer: server != nil) {
+                            throw numberField.fail("plan \(number) cannot be the \(situation) plan of \(product.id): `\(step.name)` cannot run, because \(reason)")
+                        }
+                    }
+                    checked.insert(key)
                 }
                 table.append(Int32(number))
             }
@@ -180,6 +207,43 @@ public struct PolicyDecoder: Sendable {
         }
         return CompiledPolicy(catalog: catalog, files: files, server: server, features: features, balances: balances,
                               products: products, rules: rules, plans: plans, plugins: plugins, table: table, productIndex: index)
+    }
+
+    private struct CheckKey: Hashable {
+        var plan: Int
+        var slot: Int
+        var shape: DefaultPlan.Shape
+        var type: ProductType
+        var contentSize: Int64?
+    }
+
+    /// What the compiler knew from the catalog, checked again: names, what
+    /// the product unlocks and grants, where its content is, and what its
+    /// persistence strategy and content source need.
+    private func checkProduct(_ product: ProductPolicy, at path: String, features: [String], balances: [String], hasServer: Bool) throws(PolicyLoadError) {
+        if let problem = NamePatterns.productID(product.id) {
+            throw PolicyLoadError(path: "\(path).id", message: "the product id \(problem)")
+        }
+        for feature in product.unlocks where !features.contains(feature) {
+            throw PolicyLoadError(path: "\(path).unlocks", message: "'\(feature)' is not one of the policy's features")
+        }
+        for grant in product.grants where !balances.contains(grant.balance) {
+            throw PolicyLoadError(path: "\(path).grants", message: "'\(grant.balance)' is not one of the policy's balances")
+        }
+        if !product.grants.isEmpty, product.type != .consumable {
+            throw PolicyLoadError(path: "\(path).grants", message: "only consumables grant balances")
+        }
+        if let contentPath = product.content?.path, contentPath.isEmpty || contentPath.hasPrefix("/") || contentPath.split(separator: "/").contains("..") {
+            throw PolicyLoadError(path: "\(path).content.path", message: "a content path is relative and never leaves its root ('..')")
+        }
+        let purchase = PlanSituation(.purchased)
+        if let reason = StepRequirement.firstUnmet(plugins.persistence(for: product.persistence).requirements, by: product, in: purchase, hasServer: hasServer) {
+            throw PolicyLoadError(path: "\(path).persistence", message: "the `\(product.persistence.rawValue)` persistence plugin cannot keep this product's record: \(reason)")
+        }
+        if let source = product.content?.source,
+           let reason = StepRequirement.firstUnmet(plugins.contentSource(for: source).requirements, by: product, in: purchase, hasServer: hasServer) {
+            throw PolicyLoadError(path: "\(path).content.source", message: "the `\(source.rawValue)` content plugin cannot fetch this product's content: \(reason)")
+        }
     }
 
     private func checkedRule(_ field: JSONField, count: Int, range: ClosedRange<Int>) throws(PolicyLoadError) -> Int {

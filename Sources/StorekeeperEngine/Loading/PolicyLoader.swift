@@ -31,19 +31,32 @@ public struct PolicyLoader: Sendable {
         self.limits = limits
     }
 
-    /// Loads a compiled policy (a path ending in `.json`) or compiles a catalog.
+    /// Loads a compiled policy (a JSON object whose `format` is
+    /// `storekeeper-policy`) or compiles a catalog (anything else, YAML or
+    /// JSON). A compiled policy may be up to `PolicyDecoder().maxSize` bytes;
+    /// a catalog is read within `limits`.
     public func load(contentsOf path: String) throws(PolicyLoaderError) -> CompiledPolicy {
-        if path.hasSuffix(".json") {
-            let bytes: [UInt8]
+        let decoder = PolicyDecoder(plugins: plugins)
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.read(path, limit: max(decoder.maxSize, limits.maxFileSize))
+        } catch {
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
             do {
-                bytes = try reader.read(path, limit: limits.maxFileSize)
+                let value = try JSONParser(maxDepth: 16, maxSize: decoder.maxSize).parse(bytes)
+                if PolicyDecoder.isCompiledPolicy(value) {
+                    do {
+                        return try decoder.decode(value: value)
+                    } catch {
+                        throw PolicyLoaderError.invalidPolicy(path: path, error)
+                    }
+                }
+            } catch let error as PolicyLoaderError {
+                throw error
             } catch {
-                throw .unreadable(path: path, reason: error.reason)
-            }
-            do {
-                return try PolicyDecoder(plugins: plugins).decode(bytes)
-            } catch {
-                throw .invalidPolicy(path: path, error)
+                // Not JSON: a catalog in flow-style YAML.
             }
         }
         let loaded = CatalogLoader(reader: reader, limits: limits).load(path)

@@ -73,6 +73,13 @@ public struct PluginRegistry: Sendable {
         contentSources[source] ?? BuiltInContentSources.plugin(for: source)
     }
 
+    /// What the step of this name needs: a built-in step's needs
+    /// (`BuiltInStep.requirements`, which a replacement keeps) and what its
+    /// plugin declares.
+    public func requirements(ofStep name: String) -> [StepRequirement] {
+        (BuiltInStep(name: name)?.requirements ?? []) + (steps[name]?.requirements ?? [])
+    }
+
     /// Every step name, with what each needs, for checking catalogs.
     public var stepLibrary: StepLibrary {
         StepLibrary(extraSteps: extraStepNames, requirements: steps.mapValues(\.requirements))

@@ -11,7 +11,9 @@ public protocol StepPlugin: Sendable {
     /// The name catalogs use: a letter, then letters, digits, `-`, `_` or `.`.
     var name: String { get }
     /// What the step needs of a product, the catalog or the situation; the
-    /// compiler refuses a plan that puts the step where one is not met.
+    /// compiler refuses a plan that puts the step where one is not met. A
+    /// plugin that replaces a built-in step needs what the built-in step
+    /// needs too (`PluginRegistry.requirements(ofStep:)`).
     var requirements: [StepRequirement] { get }
     /// Does the step's work for a transaction.
     func run(_ context: StepContext) async throws(StepFailure) -> [Effect]

@@ -37,5 +37,17 @@ enum OutputFile {
         }
     }
 
+    /// The first of `inputs` that is the same file as `path` (same device
+    /// and inode, whatever the spelling or links), if `path` exists.
+    static func sameFile(_ path: String, asAnyOf inputs: [String]) -> String? {
+        var target = stat()
+        guard stat(path, &target) == 0 else { return nil }
+        for input in inputs {
+            var other = stat()
+            if stat(input, &other) == 0, other.st_dev == target.st_dev, other.st_ino == target.st_ino { return input }
+        }
+        return nil
+    }
+
     private static func reason() -> String { String(cString: strerror(errno)) }
 }

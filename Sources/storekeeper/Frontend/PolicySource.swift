@@ -14,29 +14,35 @@ struct PolicySource {
     var limits: LimitOptions
     var color: ColorChoice
 
-    /// Whether the path names a compiled policy rather than a catalog.
-    func isCompiledPolicy(_ reader: any SourceReader) -> Bool {
-        guard reader.kind(of: path) == .file else { return false }
-        if path.hasSuffix(".json") { return true }
-        guard let bytes = try? reader.read(path, limit: limits.limits.maxFileSize) else { return false }
-        return bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    /// What was loaded: the policy, and the files read to make it (a
+    /// command must not write over them).
+    struct Loaded {
+        var policy: CompiledPolicy
+        var inputs: [String]
+        var wasCompiled: Bool
+    }
+
+    /// A compiled policy's JSON, parsed, when the path names one: a JSON
+    /// object whose `format` says so. Anything else (a YAML catalog, flow
+    /// style or not, or a catalog written as JSON) is a catalog.
+    func compiledPolicy(_ reader: any SourceReader) -> JSONValue? {
+        guard reader.kind(of: path) == .file,
+              let bytes = try? reader.read(path, limit: PolicyDecoder().maxSize),
+              bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+              let value = try? JSONParser(maxDepth: 16, maxSize: PolicyDecoder().maxSize).parse(bytes),
+              PolicyDecoder.isCompiledPolicy(value) else { return nil }
+        return value
     }
 
     /// The policy, or the process ends (1: the catalog has errors, 2: it cannot be read).
-    func load() throws(CommandFailure) -> CompiledPolicy {
+    func load() throws(CommandFailure) -> Loaded {
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
-        if isCompiledPolicy(loader.reader) {
-            let bytes: [UInt8]
+        if let value = compiledPolicy(loader.reader) {
             do {
-                bytes = try loader.reader.read(path, limit: limits.limits.maxFileSize)
-            } catch {
-                throw CommandFailure(message: "cannot read \(path): \(error.reason)")
-            }
-            do {
-                return try PolicyDecoder(declaresUnknownSteps: true).decode(bytes)
+                return Loaded(policy: try PolicyDecoder(declaresUnknownSteps: true).decode(value: value), inputs: [path], wasCompiled: true)
             } catch {
                 StandardError.write("\(path): error: \(error.description)\n")
-                ProcessExit.now(1, keeping: bytes)
+                ProcessExit.now(1, keeping: value)
             }
         }
         let run: ValidationRun
@@ -63,7 +69,8 @@ struct PolicySource {
             throw CommandFailure(message: "storekeeper.yml: \(error.description)")
         }
         do {
-            return try PolicyCompiler(plugins: plugins).compile(catalog)
+            let compiled = try PolicyCompiler(plugins: plugins).compile(catalog, planRuleErrors: policy.planRuleErrors.first)
+            return Loaded(policy: compiled, inputs: catalog.files + policy.configurationFiles, wasCompiled: false)
         } catch {
             printDiagnostics(ValidationReport(diagnostics: error.diagnostics, filesChecked: run.report.filesChecked),
                              reader: loader.reader, limit: loader.limits.maxFileSize)

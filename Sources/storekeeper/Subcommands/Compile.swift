@@ -34,9 +34,16 @@ struct Compile: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        let policy = try PolicySource(path: catalog, configuration: configuration, limits: limits, color: color).load()
+        let loaded = try PolicySource(path: catalog, configuration: configuration, limits: limits, color: color).load()
+        guard !loaded.wasCompiled else {
+            throw CommandFailure(message: "\(catalog) is already a compiled policy; compile the catalog it came from")
+        }
+        let policy = loaded.policy
         let json = PolicyEncoder(indentation: compact ? nil : 2).encode(policy)
         if let output {
+            if let input = OutputFile.sameFile(output, asAnyOf: loaded.inputs) {
+                throw CommandFailure(message: "--output \(output) is \(input), which the policy was compiled from; write the policy elsewhere")
+            }
             try OutputFile.save(json, to: output)
         } else {
             StandardOutput.write(json)

@@ -43,7 +43,7 @@ struct Explain: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        let policy = try PolicySource(path: catalog, configuration: configuration, limits: limits, color: color).load()
+        let policy = try PolicySource(path: catalog, configuration: configuration, limits: limits, color: color).load().policy
         let explanation: PolicyExplanation
         do {
             explanation = try PolicyExplanation(policy, product: product, state: state)
