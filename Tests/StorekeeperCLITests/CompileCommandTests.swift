@@ -84,4 +84,36 @@ import Testing
         #expect(unwritable.status == 2, "\(unwritable)")
         #expect(unwritable.stderr.contains("cannot write no/such/folder/policy.json"), "\(unwritable.stderr)")
     }
+
+    @Test("--output naming the catalog (or its storekeeper.yml) is refused, and the file is untouched")
+    func neverOverwritesItsInput() async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog())
+        try workspace.write("storekeeper.yml", "rules: {}\n")
+        for target in ["shop.yaml", "./shop.yaml", "storekeeper.yml"] {
+            let result = try await workspace.run("compile", "shop.yaml", "-o", target)
+            #expect(result.status == 2, "\(target): \(result)")
+            #expect(result.stderr.contains("which the policy was compiled from"), "\(result.stderr)")
+        }
+        #expect(try String(contentsOf: workspace.url.appendingPathComponent("shop.yaml"), encoding: .utf8) == validCatalog())
+    }
+
+    @Test("a compiled policy is not compiled again; a flow-style YAML catalog is a catalog")
+    func inputsByContent() async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog())
+        let first = try await workspace.run("compile", "shop.yaml", "-o", "policy.json")
+        #expect(first.status == 0, "\(first)")
+        let again = try await workspace.run("compile", "policy.json", "-o", "again.json")
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("already a compiled policy"), "\(again.stderr)")
+        try workspace.write("flow.yaml", """
+            {catalog: flow, app: {bundle-id: com.example.flow}, products: [{id: com.example.flow.coins, type: consumable,
+              reference-name: Coins, price: "0.99", localizations: {en-US: {title: Coins, description: A bag of coins}},
+              delivery: built-in, persistence: app-state, restore: none}]}
+            """)
+        let flow = try await workspace.run("compile", "flow.yaml")
+        #expect(flow.status == 0, "\(flow)")
+        #expect(flow.stdout.contains("\"com.example.flow.coins\""))
+    }
 }

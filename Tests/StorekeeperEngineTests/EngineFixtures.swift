@@ -38,7 +38,7 @@ enum EngineFixtures {
     /// A catalog from its text; the test fails on load errors.
     static func catalog(_ text: String, file: String = "engine.yaml") throws -> Catalog {
         let loaded = CatalogLoader(reader: InMemorySourceReader([file: text])).load(file)
-        #expect(!loaded.hasErrors, "\(loaded.diagnostics)")
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map { "\($0.location): \($0.message)" })")
         return try #require(loaded.catalog)
     }
 
