@@ -32,7 +32,7 @@ import StorekeeperPolicy
 ///
 /// A failed situation is `{"state": "failed", "error": "payment-cancelled"}`.
 /// `plan` is the plan's position in ``CompiledPolicy/plans``; `rule` is the
-/// custom rule that changed the default plan, at the position of its `when`,
+/// custom rule that changed the default plan, at the position where the rule starts,
 /// or `null`. A step a rule wrote names the rule and where the step is
 /// written in the catalog.
 public struct ExplanationJSONRenderer: Sendable {
