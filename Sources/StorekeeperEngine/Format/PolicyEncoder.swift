@@ -14,7 +14,7 @@ public struct PolicyEncoder: Sendable {
 
     /// The JSON document, with a final newline.
     public func encode(_ policy: CompiledPolicy) -> String {
-        JSONWriter(indentation: indentation).serialize(document(policy)) + "\n"
+        JSONWriter(indentation: indentation, inlineScalarArrays: true).serialize(document(policy)) + "\n"
     }
 
     /// The document as a JSON value.
