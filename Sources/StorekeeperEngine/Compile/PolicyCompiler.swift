@@ -44,15 +44,12 @@ public struct PolicyCompiler: Sendable {
         guard errors.isEmpty else { throw PolicyCompilationError(diagnostics: Diagnostic.normalized(errors)) }
 
         let products = catalog.products.map(ProductPolicy.init)
-        var productIndex: [String: Int32] = [:]
-        productIndex.reserveCapacity(products.count)
-        for (position, product) in products.enumerated() { productIndex[product.id] = Int32(position) }
         return CompiledPolicy(
             catalog: catalog.name.value, files: catalog.files, server: catalog.server?.url.value,
             features: catalog.features.map(\.value), balances: catalog.balances.map(\.value),
             products: products,
             rules: catalog.rules.map { RuleReference(name: $0.name.value, position: SourcePosition($0.location)) },
-            plans: builder.plans, plugins: plugins, table: builder.table, productIndex: productIndex)
+            plans: builder.plans, plugins: plugins, table: builder.table)
     }
 }
 

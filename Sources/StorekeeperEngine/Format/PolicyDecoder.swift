@@ -206,7 +206,7 @@ public struct PolicyDecoder: Sendable {
             products.append(product)
         }
         return CompiledPolicy(catalog: catalog, files: files, server: server, features: features, balances: balances,
-                              products: products, rules: rules, plans: plans, plugins: plugins, table: table, productIndex: index)
+                              products: products, rules: rules, plans: plans, plugins: plugins, table: table)
     }
 
     private struct CheckKey: Hashable {

@@ -39,11 +39,13 @@ public struct CompiledPolicy: Sendable {
     public let plugins: PluginRegistry
     /// `plans` positions, `SituationSlot.count` per product.
     @usableFromInline let table: [Int32]
-    let productIndex: [String: Int32]
+    /// Product ids to positions: a flat table with a fast hash, since
+    /// finding a product by id is half of dispatching by id.
+    let productIndex: ProductIndex
 
     init(catalog: String, files: [String], server: String?, features: [String], balances: [String],
          products: [ProductPolicy], rules: [RuleReference], plans: [Plan], plugins: PluginRegistry,
-         table: [Int32], productIndex: [String: Int32]) {
+         table: [Int32]) {
         self.catalog = catalog
         self.files = files
         self.server = server
@@ -54,12 +56,12 @@ public struct CompiledPolicy: Sendable {
         self.plans = plans
         self.plugins = plugins
         self.table = table
-        self.productIndex = productIndex
+        productIndex = ProductIndex(products.map(\.id))
     }
 
     /// The handle of a product, by id.
     public func product(id: String) -> ProductHandle? {
-        productIndex[id].map { ProductHandle(index: Int($0)) }
+        productIndex.index(of: id).map { ProductHandle(index: Int($0)) }
     }
 
     /// The product a handle names.
