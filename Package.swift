@@ -51,7 +51,7 @@ let package = Package(
             ]
         ),
         // The benchmarks: validate and compile against libyaml's bare scan (child processes), and plan lookups (in process).
-        .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML", "StorekeeperEngine", "StorekeeperCatalog"]),
+        .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML", "StorekeeperEngine", "StorekeeperRules", "StorekeeperCatalog"]),
         // `swift package storekeeper-validate [PATH...]`: the CLI's validate, run by SwiftPM over the package's catalogs.
         .plugin(
             name: "StorekeeperValidatePlugin",

@@ -53,8 +53,11 @@ struct LookupReport: Sendable {
             "",
             "Before the loops, one run each, for information: generating the catalog's text "
                 + "\(NumberFormatting.fixed(setup.generate, decimals: 1)) ms, loading it from memory (parsing, "
-                + "decoding, cross-file checks) \(NumberFormatting.fixed(setup.load, decimals: 1)) ms, compiling "
-                + "\(NumberFormatting.fixed(setup.compile, decimals: 1)) ms, encoding the policy as indented JSON "
+                + "decoding, cross-file checks) \(NumberFormatting.fixed(setup.load, decimals: 1)) ms, the policy rules "
+                + "\(NumberFormatting.fixed(setup.rules, decimals: 1)) ms (median of 7), compiling "
+                + "\(NumberFormatting.fixed(setup.compile, decimals: 1)) ms (median of 7: "
+                + "\(NumberFormatting.fixed(100 * setup.compile / (setup.load + setup.rules), decimals: 1))% of validation, "
+                + "loading and rules), encoding the policy as indented JSON "
                 + "\(NumberFormatting.fixed(setup.encode, decimals: 1)) ms "
                 + "(\(NumberFormatting.grouped(setup.policyBytes)) bytes, not written).",
             "",

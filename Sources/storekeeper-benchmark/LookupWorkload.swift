@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperEngine
+import StorekeeperRules
 
 /// What `storekeeper-benchmark lookups` dispatches: the generated catalog compiled in this process, and
 /// transactions drawn with a fixed seed, the same on every run.
@@ -25,6 +26,9 @@ struct LookupWorkload {
     struct Setup: Sendable {
         var generate: Double
         var load: Double
+        /// The policy rules over the loaded catalog (median of 7).
+        var rules: Double
+        /// `PolicyCompiler().compile` (median of 7).
         var compile: Double
         var encode: Double
         /// The size of the policy's indented JSON, in UTF-8 bytes.
@@ -61,16 +65,31 @@ struct LookupWorkload {
             let problems = loaded.diagnostics.prefix(5).map { "\($0.location): \($0.message)" }
             throw BenchmarkError("the generated catalog does not load clean:\n" + problems.joined(separator: "\n"))
         }
-        let policy: CompiledPolicy
-        do {
-            policy = try PolicyCompiler().compile(catalog)
-        } catch {
-            throw BenchmarkError("the generated catalog does not compile:\n\(error)")
+        // The policy rules (the rest of validation) and the compiler, alternately,
+        // seven times each: their medians make the in-process ratio.
+        var policy: CompiledPolicy?
+        var rulesTimes: [Double] = []
+        var compileTimes: [Double] = []
+        for _ in 0..<7 {
+            _ = lap()
+            let found = RuleRegistry.check(catalog)
+            rulesTimes.append(lap())
+            guard found.allSatisfy({ $0.severity != .error }) else {
+                throw BenchmarkError("the generated catalog breaks a policy rule:\n\(found.prefix(5))")
+            }
+            do {
+                policy = try PolicyCompiler().compile(catalog)
+            } catch {
+                throw BenchmarkError("the generated catalog does not compile:\n\(error)")
+            }
+            compileTimes.append(lap())
         }
-        let compile = lap()
+        guard let policy else { throw BenchmarkError("the generated catalog did not compile") }
+        let rules = Statistics.median(rulesTimes)
+        let compile = Statistics.median(compileTimes)
         let json = PolicyEncoder(indentation: 2).encode(policy)
         let encode = lap()
-        setup = Setup(generate: generate, load: load, compile: compile, encode: encode, policyBytes: json.utf8.count)
+        setup = Setup(generate: generate, load: load, rules: rules, compile: compile, encode: encode, policyBytes: json.utf8.count)
         catalogBytes = bytes.count
 
         let handles = policy.products.map { policy.product(id: $0.id)! }

@@ -14,7 +14,12 @@ public struct PolicyEncoder: Sendable {
 
     /// The JSON document, with a final newline.
     public func encode(_ policy: CompiledPolicy) -> String {
-        JSONWriter(indentation: indentation, inlineScalarArrays: true).serialize(document(policy)) + "\n"
+        serialize(document(policy))
+    }
+
+    /// A document (`document(_:)`) as text, laid out as `encode` does.
+    public func serialize(_ document: JSONValue) -> String {
+        JSONWriter(indentation: indentation, inlineScalarArrays: true).serialize(document) + "\n"
     }
 
     /// The document as a JSON value.

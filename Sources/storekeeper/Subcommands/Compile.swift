@@ -39,7 +39,11 @@ struct Compile: ParsableCommand {
             throw CommandFailure(message: "\(catalog) is already a compiled policy; compile the catalog it came from")
         }
         let policy = loaded.policy
-        let json = PolicyEncoder(indentation: compact ? nil : 2).encode(policy)
+        let encoder = PolicyEncoder(indentation: compact ? nil : 2)
+        // The document is kept until exit, like everything else: freeing
+        // 10,000 products' JSON values would only delay the exit.
+        let document = encoder.document(policy)
+        let json = encoder.serialize(document)
         if let output {
             if let input = OutputFile.sameFile(output, asAnyOf: loaded.inputs) {
                 throw CommandFailure(message: "--output \(output) is \(input), which the policy was compiled from; write the policy elsewhere")
@@ -48,6 +52,6 @@ struct Compile: ParsableCommand {
         } else {
             StandardOutput.write(json)
         }
-        ProcessExit.now(0, keeping: policy)
+        ProcessExit.now(0, keeping: (policy, document))
     }
 }
