@@ -5,8 +5,11 @@ import StorekeeperPolicy
 /// state, then `failed` once per store error. A switch, not a search, so
 /// that dispatch costs no string comparison.
 public enum SituationSlot {
-    /// How many situations a product has plans for.
-    public static let count = 4 + StoreErrorCode.allCases.count
+    /// How many situations a product has plans for: four states, and
+    /// `failed` for each of the ten store errors. A constant, so that
+    /// dispatch reads no lazily initialised global (a test checks it
+    /// against `PlanSituation.all`).
+    @inlinable public static var count: Int { 14 }
 
     /// The slot of a state (and, for `failed`, the store's error; none counts as `unknown`).
     @inlinable
