@@ -52,6 +52,17 @@ public struct PolicyDecoder: Sendable {
         return try decoder.read(JSONField(value: value, path: ""))
     }
 
+    /// The parsed document, when `bytes` hold a compiled policy: a JSON
+    /// object whose `format` says so. Nil for anything else (a YAML catalog,
+    /// flow style or not, or a catalog written as JSON), so callers read
+    /// that as a catalog.
+    public func compiledPolicy(in bytes: [UInt8]) -> JSONValue? {
+        guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
+              let value = try? JSONParser(maxDepth: 16, maxSize: maxSize).parse(bytes),
+              Self.isCompiledPolicy(value) else { return nil }
+        return value
+    }
+
     /// Whether a parsed document says it is a compiled policy (its `format`
     /// member), as opposed to a catalog written in JSON.
     public static func isCompiledPolicy(_ value: JSONValue) -> Bool {

@@ -43,20 +43,11 @@ public struct PolicyLoader: Sendable {
         } catch {
             throw .unreadable(path: path, reason: error.reason)
         }
-        if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+        if let value = decoder.compiledPolicy(in: bytes) {
             do {
-                let value = try JSONParser(maxDepth: 16, maxSize: decoder.maxSize).parse(bytes)
-                if PolicyDecoder.isCompiledPolicy(value) {
-                    do {
-                        return try decoder.decode(value: value)
-                    } catch {
-                        throw PolicyLoaderError.invalidPolicy(path: path, error)
-                    }
-                }
-            } catch let error as PolicyLoaderError {
-                throw error
+                return try decoder.decode(value: value)
             } catch {
-                // Not JSON: a catalog in flow-style YAML.
+                throw .invalidPolicy(path: path, error)
             }
         }
         let loaded = CatalogLoader(reader: reader, limits: limits).load(path)
@@ -86,7 +77,7 @@ public enum PolicyLoaderError: Error, Sendable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
         case .invalidCatalog(let diagnostics):
-            diagnostics.map { "\($0.location): \($0.severity): \($0.message) [\($0.rule)]" }.joined(separator: "\n")
+            PolicyCompilationError(diagnostics: diagnostics).description
         case .invalidPolicy(let path, let error):
             "\(path): \(error)"
         }

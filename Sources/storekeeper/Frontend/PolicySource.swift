@@ -22,16 +22,12 @@ struct PolicySource {
         var wasCompiled: Bool
     }
 
-    /// A compiled policy's JSON, parsed, when the path names one: a JSON
-    /// object whose `format` says so. Anything else (a YAML catalog, flow
-    /// style or not, or a catalog written as JSON) is a catalog.
+    /// A compiled policy's JSON, parsed, when the path names one
+    /// (`PolicyDecoder.compiledPolicy(in:)`); anything else is a catalog.
     func compiledPolicy(_ reader: any SourceReader) -> JSONValue? {
-        guard reader.kind(of: path) == .file,
-              let bytes = try? reader.read(path, limit: PolicyDecoder().maxSize),
-              bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
-              let value = try? JSONParser(maxDepth: 16, maxSize: PolicyDecoder().maxSize).parse(bytes),
-              PolicyDecoder.isCompiledPolicy(value) else { return nil }
-        return value
+        let decoder = PolicyDecoder()
+        guard reader.kind(of: path) == .file, let bytes = try? reader.read(path, limit: decoder.maxSize) else { return nil }
+        return decoder.compiledPolicy(in: bytes)
     }
 
     /// The policy, or the process ends (1: the catalog has errors, 2: it cannot be read).
