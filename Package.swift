@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "storekeeper", targets: ["storekeeper"]),
+        .library(name: "StorekeeperQueue", targets: ["StorekeeperQueue"]),
         .library(name: "StorekeeperEngine", targets: ["StorekeeperEngine"]),
         .library(name: "StorekeeperRules", targets: ["StorekeeperRules"]),
         .library(name: "StorekeeperPolicy", targets: ["StorekeeperPolicy"]),
@@ -17,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // libyaml, from the system: `apt-get install libyaml-dev` (Debian, Ubuntu) or `brew install libyaml`.
@@ -37,6 +39,10 @@ let package = Package(
         .target(name: "StorekeeperRules", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The policy engine: plugins, the plan compiler, compiled policies (JSON), explanations.
         .target(name: "StorekeeperEngine", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // The transaction queue: durable, exactly-once dispatch of compiled plans (journal in SQLite through GRDB),
+        // where records live, and the entitlements an app reads. Apart from the engine so that the compiler and
+        // the CLI's validate and compile do not link SQLite.
+        .target(name: "StorekeeperQueue", dependencies: ["StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         // The command-line tool: argument parsing over the libraries, nothing more.
         .executableTarget(
             name: "storekeeper",
@@ -74,6 +80,7 @@ let package = Package(
         .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog"]),
         .testTarget(name: "StorekeeperEngineTests", dependencies: ["StorekeeperEngine", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]
 )

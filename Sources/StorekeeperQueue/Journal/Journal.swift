@@ -1,0 +1,325 @@
+import Foundation
+import GRDB
+import StorekeeperCatalog
+import StorekeeperEngine
+
+/// The queue's durable memory: one SQLite database (through GRDB) at a path
+/// the app chooses, holding each transaction's progress through its plan and
+/// every effect the engine keeps itself (ownership, unlocked features,
+/// balances and their ledger, `app-state` records, content locations).
+///
+/// A step's effects and the journal entry marking it done are written in one
+/// database transaction; after a crash the queue resumes at the first step
+/// not done, and nothing is applied twice.
+final class Journal: Sendable {
+    let path: String
+    private let database: DatabaseQueue
+
+    /// Opens the journal, creating it if the file does not exist. A file that
+    /// is not a database, is damaged, or belongs to something else is an
+    /// error; it is never replaced.
+    init(path: String, durability: JournalDurability) throws(JournalError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(5)
+        configuration.label = "storekeeper-journal"
+        let synchronous = durability == .full ? "FULL" : "NORMAL"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+        }
+        do {
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+                throw JournalError(path: path, kind: .unreadable, message: "cannot create the journal: the folder \(folder) does not exist")
+            }
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            try database.write { db in try Journal.prepare(db, path: path) }
+            try Journal.check(database, path: path)
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError(path: path, error)
+        }
+    }
+
+    /// Creates the schema in an empty database, or checks that a database
+    /// that has tables is a journal this build can read.
+    private static func prepare(_ db: Database, path: String) throws {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        if tables.isEmpty {
+            for statement in JournalSchema.statements { try db.execute(sql: statement) }
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)",
+                           arguments: [JournalSchema.format, String(JournalSchema.version)])
+            return
+        }
+        guard tables.contains("meta"),
+              let format = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'"),
+              format == JournalSchema.format
+        else {
+            throw JournalError(path: path, kind: .foreign,
+                               message: "this database is not a Storekeeper journal (it has tables \(tables.sorted().prefix(5).joined(separator: ", "))); give the queue a file of its own")
+        }
+        let version = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'version'").flatMap { Int($0) } ?? 0
+        guard version == JournalSchema.version else {
+            throw JournalError(path: path, kind: .foreign,
+                               message: "this journal has version \(version); this build reads version \(JournalSchema.version) (was it written by a newer Storekeeper?)")
+        }
+    }
+
+    /// A quick integrity check, so that damage is reported at start with
+    /// the file untouched rather than halfway through a plan.
+    private static func check(_ database: DatabaseQueue, path: String) throws {
+        let problems = try database.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
+        if problems != ["ok"] {
+            throw JournalError(path: path, kind: .corrupt,
+                               message: "the journal is damaged (\(problems.joined(separator: "; "))); it was left as it is: move it aside or restore it from a backup")
+        }
+    }
+
+    // MARK: Reading
+
+    /// The dispatches not done, in arrival order: what the queue replays at start.
+    func openDispatches() throws(JournalError) -> [Dispatch] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM dispatches WHERE status < 3 ORDER BY sequence").compactMap(Journal.dispatch(from:))
+        }
+    }
+
+    /// What is known of a transaction: each situation's rank and status.
+    func situations(of transactionID: String) throws(JournalError) -> [(slot: Int, rank: Int, status: DispatchStatus)] {
+        try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT slot, rank, status FROM dispatches WHERE transaction_id = ?")
+            return try Row.fetchAll(statement, arguments: [transactionID]).map { row in
+                (slot: row[0], rank: row[1], status: DispatchStatus(rawValue: row[2]) ?? .halted)
+            }
+        }
+    }
+
+    /// A dispatch by key, if journalled.
+    func dispatch(_ key: DispatchKey) throws(JournalError) -> Dispatch? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM dispatches WHERE transaction_id = ? AND slot = ?",
+                             arguments: [key.transactionID, key.slot]).flatMap(Journal.dispatch(from:))
+        }
+    }
+
+    /// The largest arrival number used.
+    func lastSequence() throws(JournalError) -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT max(sequence) FROM dispatches") ?? 0 }
+    }
+
+    /// What the engine delivered, for the in-memory ledger.
+    func ledger() throws(JournalError) -> EntitlementLedger {
+        try read { db in
+            var ledger = EntitlementLedger()
+            for row in try Row.fetchAll(db, sql: "SELECT product, transaction_id, purchase_date, expiration_date FROM owned") {
+                ledger.owned[row[0]] = .init(transactionID: row[1], purchaseDate: Date(timeIntervalSince1970: row[2]),
+                                             expirationDate: (row[3] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT feature, product FROM unlocked") {
+                ledger.unlock(row[0], by: row[1])
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT name, amount FROM balances") {
+                ledger.balances[row[0]] = row[1]
+            }
+            return ledger
+        }
+    }
+
+    /// Every grant kept, by transaction: the ledger behind the balances.
+    func grants() throws(JournalError) -> [(transactionID: String, balance: String, amount: Int)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT transaction_id, balance, amount FROM grants ORDER BY transaction_id, balance")
+                .map { (transactionID: $0[0], balance: $0[1], amount: $0[2]) }
+        }
+    }
+
+    /// `app-state` records.
+    func appStateRecords() throws(JournalError) -> [StoredRecord] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT transaction_id, product, quantity, username, purchase_date FROM records ORDER BY transaction_id")
+                .map { row in
+                    StoredRecord(strategy: .appState, productID: row[1], value: .transaction(id: row[0], quantity: row[2]),
+                                 transactionID: row[0], applicationUsername: row[3], purchaseDate: Date(timeIntervalSince1970: row[4]))
+                }
+        }
+    }
+
+    /// Where each product's content was put.
+    func contentLocations() throws(JournalError) -> [String: ContentLocation] {
+        try read { db in
+            var locations: [String: ContentLocation] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT product, source, path, storage FROM content") {
+                guard let source = ContentSource(rawValue: row[1]) else { continue }
+                locations[row[0]] = ContentLocation(source: source, path: row[2], storage: (row[3] as String?).flatMap(ContentStorage.init(rawValue:)))
+            }
+            return locations
+        }
+    }
+
+    /// Custom effects plugins asked to keep.
+    func customEffects() throws(JournalError) -> [(transactionID: String, step: String, detail: String)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT transaction_id, step, detail FROM custom_effects ORDER BY transaction_id, step, detail")
+                .map { (transactionID: $0[0], step: $0[1], detail: $0[2]) }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes a batch in one database transaction and, once it committed,
+    /// applies its delivered effects to the in-memory ledger. Returns
+    /// whether the ledger changed.
+    @discardableResult
+    func commit(_ batch: JournalBatch, ledger: inout EntitlementLedger) throws(JournalError) -> Bool {
+        if batch.isEmpty { return false }
+        var changes = EntitlementLedger()
+        var changed = false
+        do {
+            try database.write { db in
+                changes = EntitlementLedger()
+                changed = false
+                let upsert = try db.cachedStatement(sql: """
+                    INSERT INTO dispatches (transaction_id, slot, rank, sequence, product, state, error, quantity, username, receipt,
+                        original_id, purchase_date, expiration_date, steps, next_step, status, attempts, retry_at, last_error)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (transaction_id, slot) DO UPDATE SET next_step = excluded.next_step, status = excluded.status,
+                        attempts = excluded.attempts, retry_at = excluded.retry_at, last_error = excluded.last_error
+                    """)
+                for dispatch in batch.dispatches {
+                    let info = dispatch.transaction.info
+                    let arguments: [(any DatabaseValueConvertible)?] = [
+                        info.id, dispatch.slot, dispatch.rank, dispatch.sequence, info.productID, info.state.rawValue,
+                        info.error?.rawValue, info.quantity, info.applicationUsername, info.receipt.map { Data($0) },
+                        dispatch.transaction.originalID, dispatch.transaction.purchaseDate.timeIntervalSince1970,
+                        dispatch.transaction.expirationDate?.timeIntervalSince1970, dispatch.steps.joined(separator: " "),
+                        dispatch.nextStep, dispatch.status.rawValue, dispatch.attempts, dispatch.retryAt?.timeIntervalSince1970,
+                        dispatch.lastError,
+                    ]
+                    try upsert.execute(arguments: StatementArguments(arguments))
+                }
+                for (index, effect, product) in batch.effects {
+                    let transaction = batch.dispatches[index].transaction
+                    if try Journal.apply(effect, of: transaction, product: product, in: db, to: &changes) { changed = true }
+                }
+            }
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError(path: path, error)
+        }
+        guard changed else { return false }
+        for (product, ownership) in changes.owned { ledger.own(product, ownership) }
+        for (feature, products) in changes.unlocked { for product in products { ledger.unlock(feature, by: product) } }
+        for (balance, amount) in changes.balances { ledger.grant(balance, amount) }
+        return true
+    }
+
+    /// Keeps one effect; returns whether it changed what the user is entitled to.
+    private static func apply(_ effect: Effect, of transaction: StoreTransaction, product: ProductPolicy, in db: Database,
+                              to changes: inout EntitlementLedger) throws -> Bool {
+        let id = transaction.id
+        switch effect {
+        case .own(let productID):
+            let expiration = SubscriptionTerm.expiration(of: product, bought: transaction.purchaseDate, storeExpiration: transaction.expirationDate)
+            // The later end wins; no end outlasts any end.
+            try db.cachedStatement(sql: """
+                INSERT INTO owned (product, transaction_id, purchase_date, expiration_date) VALUES (?, ?, ?, ?)
+                ON CONFLICT (product) DO UPDATE SET transaction_id = excluded.transaction_id, purchase_date = excluded.purchase_date,
+                    expiration_date = excluded.expiration_date
+                WHERE owned.expiration_date IS NOT NULL AND (excluded.expiration_date IS NULL OR excluded.expiration_date > owned.expiration_date)
+                """).execute(arguments: [productID, id, transaction.purchaseDate.timeIntervalSince1970, expiration?.timeIntervalSince1970])
+            changes.own(productID, .init(transactionID: id, purchaseDate: transaction.purchaseDate, expirationDate: expiration))
+            return true
+        case .unlock(let feature):
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO unlocked (feature, product, transaction_id) VALUES (?, ?, ?)")
+                .execute(arguments: [feature, product.id, id])
+            changes.unlock(feature, by: product.id)
+            return true
+        case .grant(let balance, let amount):
+            // The ledger's key makes a second grant of the same transaction to the same balance a no-op.
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO grants (transaction_id, balance, amount) VALUES (?, ?, ?)")
+                .execute(arguments: [id, balance, amount])
+            guard db.changesCount == 1 else { return false }
+            try db.cachedStatement(sql: "INSERT INTO balances (name, amount) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET amount = amount + excluded.amount")
+                .execute(arguments: [balance, amount])
+            changes.grant(balance, amount)
+            return true
+        case .record(let record):
+            guard record.strategy == .appState else { return false }
+            let quantity: Int
+            if case .transaction(_, let recorded) = record.value { quantity = recorded } else { quantity = transaction.info.quantity }
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO records (transaction_id, product, quantity, username, purchase_date) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [id, record.key, quantity, transaction.info.applicationUsername, transaction.purchaseDate.timeIntervalSince1970])
+            return false
+        case .content(let location):
+            try db.cachedStatement(sql: """
+                INSERT INTO content (product, source, path, storage, transaction_id) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (product) DO UPDATE SET source = excluded.source, path = excluded.path, storage = excluded.storage,
+                    transaction_id = excluded.transaction_id
+                """).execute(arguments: [product.id, location.source.rawValue, location.path, location.storage?.rawValue, id])
+            return false
+        case .custom(let step, let detail):
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO custom_effects (transaction_id, step, detail) VALUES (?, ?, ?)")
+                .execute(arguments: [id, step, detail])
+            return false
+        case .receiptVerified, .notify, .presentError, .finish:
+            return false
+        }
+    }
+
+    // MARK: Rows
+
+    private static func dispatch(from row: Row) -> Dispatch? {
+        guard let state = TransactionState(rawValue: row["state"]),
+              let status = DispatchStatus(rawValue: row["status"])
+        else { return nil }
+        let receipt: Data? = row["receipt"]
+        let info = TransactionInfo(id: row["transaction_id"], productID: row["product"], state: state,
+                                   error: (row["error"] as String?).flatMap(StoreErrorCode.init(rawValue:)),
+                                   quantity: row["quantity"], applicationUsername: row["username"], receipt: receipt.map { [UInt8]($0) })
+        let transaction = StoreTransaction(info, originalID: row["original_id"],
+                                           purchaseDate: Date(timeIntervalSince1970: row["purchase_date"]),
+                                           expirationDate: (row["expiration_date"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        let steps: String = row["steps"]
+        return Dispatch(transaction: transaction, slot: row["slot"], sequence: row["sequence"],
+                        steps: steps.split(separator: " ").map(String.init), nextStep: row["next_step"], status: status,
+                        attempts: row["attempts"], retryAt: (row["retry_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                        lastError: row["last_error"])
+    }
+
+    private func read<T>(_ body: (Database) throws -> T) throws(JournalError) -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw JournalError(path: path, error)
+        }
+    }
+}
+
+extension JournalError {
+    /// Says in a sentence what SQLite's error means for the journal.
+    init(path: String, _ error: any Error) {
+        guard let error = error as? DatabaseError else {
+            self.init(path: path, kind: .io, message: "the journal could not be used: \(error)")
+            return
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            self.init(path: path, kind: .notADatabase,
+                      message: "this file is not an SQLite database, so not a Storekeeper journal; it was left as it is: give the queue another path, or move the file aside")
+        case .SQLITE_CORRUPT:
+            self.init(path: path, kind: .corrupt,
+                      message: "the journal is damaged (\(error.message ?? "corrupt")); it was left as it is: move it aside or restore it from a backup")
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:
+            self.init(path: path, kind: .unreadable, message: "the journal cannot be opened (\(error.message ?? "cannot open")): check that the path exists and the app may read and write it")
+        case .SQLITE_READONLY:
+            self.init(path: path, kind: .readOnly, message: "the journal can be read but not written (\(error.message ?? "read-only")): the queue needs to write it")
+        case .SQLITE_FULL:
+            self.init(path: path, kind: .io, message: "the disk is full: nothing of this batch was committed; the queue tries again")
+        default:
+            self.init(path: path, kind: .io, message: "the journal could not be used: \(error.message ?? "SQLite error \(error.resultCode.rawValue)")")
+        }
+    }
+}

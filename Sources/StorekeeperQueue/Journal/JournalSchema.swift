@@ -1,0 +1,50 @@
+/// The journal's tables. One database holds the progress of every
+/// transaction's plan and every effect the engine keeps itself, so that a
+/// step's effects and the entry marking it done commit together.
+enum JournalSchema {
+    /// Written in `meta` to tell a Storekeeper journal from another database.
+    static let format = "storekeeper-journal"
+    /// The schema version this build reads and writes.
+    static let version = 1
+
+    static let statements = [
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+        // One row per transaction and situation (state, and error for `failed`).
+        // `steps` keeps the plan as it was when the update arrived, so that a
+        // resumed plan runs the same steps even if the app's catalog changed.
+        """
+        CREATE TABLE dispatches (
+            transaction_id TEXT NOT NULL,
+            slot INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            sequence INTEGER NOT NULL,
+            product TEXT NOT NULL,
+            state TEXT NOT NULL,
+            error TEXT,
+            quantity INTEGER NOT NULL,
+            username TEXT,
+            receipt BLOB,
+            original_id TEXT,
+            purchase_date REAL NOT NULL,
+            expiration_date REAL,
+            steps TEXT NOT NULL,
+            next_step INTEGER NOT NULL,
+            status INTEGER NOT NULL,
+            attempts INTEGER NOT NULL,
+            retry_at REAL,
+            last_error TEXT,
+            PRIMARY KEY (transaction_id, slot)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX dispatches_open ON dispatches (status, sequence) WHERE status < 3",
+        "CREATE TABLE owned (product TEXT PRIMARY KEY, transaction_id TEXT NOT NULL, purchase_date REAL NOT NULL, expiration_date REAL) WITHOUT ROWID",
+        "CREATE TABLE unlocked (feature TEXT NOT NULL, product TEXT NOT NULL, transaction_id TEXT NOT NULL, PRIMARY KEY (feature, product)) WITHOUT ROWID",
+        "CREATE TABLE balances (name TEXT PRIMARY KEY, amount INTEGER NOT NULL) WITHOUT ROWID",
+        // The ledger of grants: a transaction adds to a balance once, whatever happens.
+        "CREATE TABLE grants (transaction_id TEXT NOT NULL, balance TEXT NOT NULL, amount INTEGER NOT NULL, PRIMARY KEY (transaction_id, balance)) WITHOUT ROWID",
+        // `app-state` records.
+        "CREATE TABLE records (transaction_id TEXT PRIMARY KEY, product TEXT NOT NULL, quantity INTEGER NOT NULL, username TEXT, purchase_date REAL NOT NULL) WITHOUT ROWID",
+        "CREATE TABLE content (product TEXT PRIMARY KEY, source TEXT NOT NULL, path TEXT NOT NULL, storage TEXT, transaction_id TEXT NOT NULL) WITHOUT ROWID",
+        "CREATE TABLE custom_effects (transaction_id TEXT NOT NULL, step TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (transaction_id, step, detail)) WITHOUT ROWID",
+    ]
+}

@@ -1,0 +1,493 @@
+import Foundation
+import StorekeeperCatalog
+import StorekeeperEngine
+import StorekeeperPolicy
+
+/// The transaction queue, modelled on StoreKit's payment queue: the app adds
+/// payments, the store reports transactions, and each update runs its
+/// compiled plan (product × state), durably and exactly once.
+///
+/// ```swift
+/// let queue = try TransactionQueue(policy: policy, store: store,
+///                                  configuration: QueueConfiguration(journalPath: journalURL.path))
+/// try await queue.start(observers: [storeUI])      // replays what a crash left, then connects the store
+/// try await queue.add(Payment(productID: "com.example.rocketracer.coins.100"))
+/// let now = await queue.entitlements()
+/// now.balance("coins")
+/// ```
+///
+/// Guarantees (each proven by a test, the crash test kills the process at random):
+/// - a step's effects and the journal entry that marks it done commit in one
+///   database transaction; a crash resumes at the first step not done;
+/// - an update the store reports twice (or again after a restart) runs no step twice;
+/// - `finish` is called only after every earlier step succeeded and committed;
+///   a step that fails for a passing reason is retried with backoff; a
+///   `failed` transaction is always finished;
+/// - what the journal left unfinished runs at start, before anything new.
+public actor TransactionQueue {
+    /// The compiled catalog the queue dispatches to.
+    public nonisolated let policy: CompiledPolicy
+    private let store: any StoreBackend
+    private let configuration: QueueConfiguration
+    private let journal: Journal
+    private let executor: PlanExecutor
+    private let inbox = Inbox()
+
+    private var observers: [any TransactionObserver] = []
+    private var started = false
+    private var loop: Task<Void, Never>?
+    /// Dispatches not done, by key: mirrors the journal's open rows.
+    private var open: [DispatchKey: Dispatch] = [:]
+    /// What was replayed from the journal at start, to run before anything new.
+    private var replay: [DispatchKey] = []
+    private var sequence: Int64 = 0
+    private var ledger = EntitlementLedger()
+    private var elsewhere: [String: EntitlementLedger.Ownership] = [:]
+    private var published: Entitlements?
+    private var subscribers: [UUID: AsyncStream<Entitlements>.Continuation] = [:]
+    private var busy = false
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var wakeAt: Date?
+
+    /// Opens (or creates) the journal. Nothing runs until ``start(observers:)``.
+    public init(policy: CompiledPolicy, store: any StoreBackend, configuration: QueueConfiguration) throws(JournalError) {
+        self.policy = policy
+        self.store = store
+        self.configuration = configuration
+        journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
+        executor = PlanExecutor(policy: policy, services: configuration.services, recordStores: configuration.recordStores,
+                                retry: configuration.retry, now: configuration.now)
+    }
+
+    // MARK: Lifecycle
+
+    /// Registers the observers, replays every transaction the journal left
+    /// unfinished (a halted one is tried again), then connects the store,
+    /// which delivers what it holds unfinished and everything after.
+    public func start(observers: [any TransactionObserver] = []) async throws(JournalError) {
+        guard !started else { return }
+        started = true
+        self.observers = observers
+        ledger = try journal.ledger()
+        sequence = try journal.lastSequence()
+        for var dispatch in try journal.openDispatches() {
+            if dispatch.status == .halted || dispatch.status == .waiting {
+                dispatch.status = .running
+                dispatch.retryAt = nil
+            }
+            open[dispatch.key] = dispatch
+            replay.append(dispatch.key)
+        }
+        await refreshElsewhere()
+        busy = true
+        loop = Task { await self.runLoop() }
+        await store.connect(StoreEventSink(inbox: inbox))
+    }
+
+    /// Stops taking work once what was sent before is handled. A stopped
+    /// queue does not start again: make a new one (as a new launch would).
+    public func stop() async {
+        inbox.send(.stop)
+        await loop?.value
+        loop = nil
+        for subscriber in subscribers.values { subscriber.finish() }
+        subscribers.removeAll()
+    }
+
+    /// Returns once everything sent so far has been handled (steps waiting
+    /// to be retried later excepted).
+    public func whenIdle() async {
+        if !busy, inbox.isEmpty { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    // MARK: What the app asks
+
+    /// Sends a payment to the store, after checking the product and quantity.
+    public func add(_ payment: Payment) async throws(PaymentError) {
+        guard started else { throw .notStarted }
+        guard let handle = policy.product(id: payment.productID) else {
+            throw .unknownProduct(payment.productID, suggestion: nearest(to: payment.productID, in: policy.products.map(\.id)))
+        }
+        let maximum = policy.product(handle).maxQuantity
+        guard payment.quantity >= 1, payment.quantity <= maximum else {
+            throw .quantityOutOfRange(product: payment.productID, quantity: payment.quantity, maximum: maximum)
+        }
+        await store.add(payment)
+    }
+
+    /// Asks the store to restore completed transactions; they arrive as
+    /// `restored` updates, then `restoreFinished` (or `restoreFailed`).
+    public func restoreCompletedTransactions(applicationUsername: String? = nil) async {
+        await store.restoreCompletedTransactions(applicationUsername: applicationUsername)
+    }
+
+    /// Runs every waiting or halted step now (the network is back, say).
+    public func retryNow() {
+        for (key, dispatch) in open where dispatch.status == .waiting || dispatch.status == .halted {
+            open[key]?.status = .running
+            open[key]?.retryAt = nil
+            replay.append(key)
+        }
+        inbox.send(.wake)
+    }
+
+    /// Transactions not done: each with the step it waits at and why.
+    public func pending() -> [PendingTransaction] {
+        open.values.sorted { $0.sequence < $1.sequence }.map { dispatch in
+            PendingTransaction(transaction: dispatch.transaction, status: dispatch.status,
+                               step: dispatch.nextStep < dispatch.steps.count ? dispatch.steps[dispatch.nextStep] : nil,
+                               attempts: dispatch.attempts, retryAt: dispatch.retryAt, lastError: dispatch.lastError)
+        }
+    }
+
+    // MARK: Entitlements
+
+    /// What the user may use now.
+    public func entitlements() -> Entitlements {
+        ledger.entitlements(policy: policy, elsewhere: elsewhere, now: configuration.now())
+    }
+
+    /// The entitlements now, then again each time they change.
+    public func entitlementUpdates() -> AsyncStream<Entitlements> {
+        let (stream, continuation) = AsyncStream<Entitlements>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.yield(entitlements())
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    /// Reads again the records kept elsewhere (another device's `icloud`
+    /// records, the server's, the store's receipt) and publishes the
+    /// entitlements if they changed.
+    public func refreshEntitlements() async {
+        await refreshElsewhere()
+        publishIfChanged()
+    }
+
+    /// The grants kept, by transaction: the ledger the balances sum.
+    public func grantLedger() throws(JournalError) -> [(transactionID: String, balance: String, amount: Int)] {
+        try journal.grants()
+    }
+
+    /// The `app-state` records kept in the journal.
+    public func appStateRecords() throws(JournalError) -> [StoredRecord] { try journal.appStateRecords() }
+
+    /// Where each product's content was put.
+    public func contentLocations() throws(JournalError) -> [String: ContentLocation] { try journal.contentLocations() }
+
+    /// Custom effects plugins returned, by transaction.
+    public func customEffects() throws(JournalError) -> [(transactionID: String, step: String, detail: String)] {
+        try journal.customEffects()
+    }
+
+    private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+
+    private func refreshElsewhere() async {
+        var found: [String: EntitlementLedger.Ownership] = [:]
+        func note(_ productID: String, strategy: PersistenceStrategy, transactionID: String, purchaseDate: Date, expirationDate: Date?) {
+            guard let handle = policy.product(id: productID) else { return }
+            let product = policy.product(handle)
+            guard product.persistence == strategy, product.type != .consumable else { return }
+            let end = expirationDate ?? SubscriptionTerm.expiration(of: product, bought: purchaseDate, storeExpiration: nil)
+            let ownership = EntitlementLedger.Ownership(transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: end)
+            found[productID] = found[productID].map { $0.merged(with: ownership) } ?? ownership
+        }
+        for strategy in [PersistenceStrategy.userDefaults, .icloud, .server] {
+            guard let recordStore = configuration.recordStores.store(for: strategy),
+                  let records = try? await recordStore.records()
+            else { continue }
+            for record in records {
+                note(record.productID, strategy: strategy, transactionID: record.transactionID,
+                     purchaseDate: record.purchaseDate, expirationDate: record.expirationDate)
+            }
+        }
+        for entry in await store.receiptEntries() {
+            note(entry.productID, strategy: .receipt, transactionID: entry.transactionID,
+                 purchaseDate: entry.purchaseDate, expirationDate: entry.expirationDate)
+        }
+        elsewhere = found
+    }
+
+    private func publishIfChanged() {
+        let now = entitlements()
+        guard now != published else { return }
+        published = now
+        for subscriber in subscribers.values { subscriber.yield(now) }
+    }
+
+    // MARK: The loop
+
+    private func runLoop() async {
+        published = entitlements()
+        await processBatch(updates: [])
+        settle()
+        while true {
+            let items = await inbox.take(limit: configuration.batchLimit)
+            busy = true
+            var updates: [StoreTransaction] = []
+            var stopping = false
+            for item in items {
+                switch item {
+                case .store(.updated(let transaction)):
+                    updates.append(transaction)
+                case .store(.restoreFinished):
+                    await processBatch(updates: updates)
+                    updates.removeAll()
+                    await tell([.restoreFinished])
+                case .store(.restoreFailed(let code)):
+                    await processBatch(updates: updates)
+                    updates.removeAll()
+                    await tell([.restoreFailed(code)])
+                case .wake:
+                    wakeAt = nil
+                    let now = configuration.now()
+                    for (key, dispatch) in open where dispatch.status == .waiting && (dispatch.retryAt ?? now) <= now {
+                        open[key]?.status = .running
+                        replay.append(key)
+                    }
+                case .stop:
+                    stopping = true
+                }
+            }
+            await processBatch(updates: updates)
+            settle()
+            if stopping { return }
+        }
+    }
+
+    /// After a batch: schedule the next retry, wake those waiting for idle.
+    private func settle() {
+        let next = open.values.filter { $0.status == .waiting }.compactMap(\.retryAt).min()
+        if let next, wakeAt.map({ next < $0 }) ?? true {
+            wakeAt = next
+            let delay = max(0, next.timeIntervalSince(configuration.now()))
+            let inbox = inbox
+            Task {
+                try? await Task.sleep(for: .seconds(delay))
+                inbox.send(.wake)
+            }
+        }
+        if inbox.isEmpty {
+            busy = false
+            let waiters = idleWaiters
+            idleWaiters.removeAll()
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// Classifies updates, then runs the plans of the new ones and of those
+    /// due again (replays first), committing in rounds: everything up to
+    /// `finish`, then the store's finish, then `finish` and what follows it.
+    private func processBatch(updates: [StoreTransaction]) async {
+        var work: [Dispatch] = []
+        var events: [QueueEvent] = []
+        for key in replay {
+            if let dispatch = open[key], dispatch.status == .running { work.append(dispatch) }
+        }
+        replay.removeAll()
+        var refinish: [StoreTransaction] = []
+        var accepted: [DispatchKey: Int] = [:]
+        for transaction in updates {
+            switch classify(transaction, batch: work, accepted: accepted) {
+            case .new(let dispatch):
+                accepted[dispatch.key] = work.count
+                work.append(dispatch)
+                events.append(.updated(transaction))
+            case .supersedes(let dispatch, let older):
+                for key in older {
+                    if let index = accepted[key] { work[index].status = .superseded } else if var stale = open[key] {
+                        stale.status = .superseded
+                        work.append(stale)
+                    }
+                }
+                accepted[dispatch.key] = work.count
+                work.append(dispatch)
+                events.append(.updated(transaction))
+            case .finishAgain:
+                refinish.append(transaction)
+                events.append(.ignored(transaction, .duplicate))
+            case .ignore(let reason):
+                events.append(.ignored(transaction, reason))
+            }
+        }
+        // A transaction done here but delivered again by the store: its
+        // finish did not reach the store; finishing again is harmless.
+        for transaction in refinish {
+            do {
+                try await store.finish(transactionID: transaction.id)
+            } catch {
+                // The store will deliver it again; nothing to keep.
+            }
+        }
+        await tell(events)
+        if work.isEmpty { return }
+        await run(&work)
+    }
+
+    private enum Classification {
+        case new(Dispatch)
+        case supersedes(Dispatch, older: [DispatchKey])
+        case finishAgain
+        case ignore(IgnoredUpdate)
+    }
+
+    private func classify(_ transaction: StoreTransaction, batch: [Dispatch], accepted: [DispatchKey: Int]) -> Classification {
+        let info = transaction.info
+        let slot = SituationSlot.slot(info.state, error: info.error)
+        let rank = StateRank.of(info.state)
+        // What the journal, the open dispatches and this batch know of the transaction.
+        var known = (try? journal.situations(of: info.id)) ?? []
+        for (otherKey, dispatch) in open where otherKey.transactionID == info.id && !known.contains(where: { $0.slot == otherKey.slot }) {
+            known.append((otherKey.slot, dispatch.rank, dispatch.status))
+        }
+        for (otherKey, index) in accepted where otherKey.transactionID == info.id && !known.contains(where: { $0.slot == otherKey.slot }) {
+            known.append((otherKey.slot, batch[index].rank, batch[index].status))
+        }
+        if let same = known.first(where: { $0.slot == slot }) {
+            let finishes = same.status == .done && rank == StateRank.terminal
+            return finishes ? .finishAgain : .ignore(.duplicate)
+        }
+        let highest = known.map(\.rank).max() ?? -1
+        if highest > rank { return .ignore(.outOfOrder) }
+        if highest == StateRank.terminal { return .ignore(.conflicting) }
+        sequence += 1
+        let steps: [String]
+        if let handle = policy.product(id: info.productID) {
+            steps = policy.plan(for: handle, state: info.state, error: info.error).stepNames
+        } else {
+            // Not in the catalog: a failed one is still finished; a paid one
+            // halts at its first step (kept unfinished, never lost).
+            switch info.state {
+            case .failed: steps = [BuiltInStep.finish.rawValue]
+            case .purchased, .restored: steps = [BuiltInStep.unlock.rawValue, BuiltInStep.finish.rawValue]
+            case .purchasing, .deferred: steps = []
+            }
+        }
+        let dispatch = Dispatch(transaction: transaction, slot: slot, sequence: sequence, steps: steps, nextStep: 0,
+                                status: .running, attempts: 0, retryAt: nil, lastError: nil)
+        let older = known.filter { $0.status != .done && $0.status != .superseded }.map { DispatchKey(transactionID: info.id, slot: $0.slot) }
+        return older.isEmpty ? .new(dispatch) : .supersedes(dispatch, older: older)
+    }
+
+    /// Runs dispatches in rounds until none can go further now.
+    private func run(_ work: inout [Dispatch]) async {
+        var round = Array(work.indices)
+        var finishCalled = Set<Int>()
+        while !round.isEmpty {
+            var batch = JournalBatch()
+            var events: [QueueEvent] = []
+            var atFinish: [Int] = []
+            let before = work
+            for index in round {
+                var kept: [Effect] = []
+                let product = policy.product(id: work[index].transaction.info.productID).map { policy.product($0) }
+                if work[index].status == .running {
+                    let stop = await executor.run(&work[index], product: product, finishCalled: finishCalled.contains(index),
+                                                  kept: &kept, events: &events)
+                    if stop == .atFinish { atFinish.append(index) }
+                }
+                let position = batch.dispatches.count
+                batch.dispatches.append(work[index])
+                if let product {
+                    for effect in kept { batch.effects.append((dispatch: position, effect: effect, product: product)) }
+                }
+            }
+            // Observers hear of a step before it counts as done: at least once.
+            await tell(events)
+            do {
+                if try journal.commit(batch, ledger: &ledger) { publishIfChanged() }
+            } catch {
+                // Nothing of the batch committed: put the dispatches back as
+                // they were, to run again after a pause.
+                let retryAt = configuration.now().addingTimeInterval(configuration.retry.delay(afterFailures: 1))
+                for index in round {
+                    var restored = before[index]
+                    if restored.status == .running || restored.status == .done {
+                        restored.status = .waiting
+                        restored.retryAt = retryAt
+                    }
+                    open[restored.key] = restored
+                }
+                await tell([.journalFailed(error)])
+                return
+            }
+            for index in round {
+                let dispatch = work[index]
+                if dispatch.status == .done || dispatch.status == .superseded {
+                    open[dispatch.key] = nil
+                } else {
+                    open[dispatch.key] = dispatch
+                }
+            }
+            // Finish with the store what is committed up to its `finish`.
+            var next: [Int] = []
+            var removed: [QueueEvent] = []
+            finishCalled.removeAll()
+            for index in atFinish {
+                let info = work[index].transaction.info
+                do {
+                    try await store.finish(transactionID: info.id)
+                    finishCalled.insert(index)
+                    removed.append(.removed(info))
+                } catch {
+                    var failedEvents: [QueueEvent] = []
+                    _ = executor.fail(&work[index], step: BuiltInStep.finish.rawValue, error, events: &failedEvents)
+                    removed.append(contentsOf: failedEvents)
+                }
+                next.append(index)
+            }
+            await tell(removed)
+            round = next
+        }
+    }
+
+    private func tell(_ events: [QueueEvent]) async {
+        guard !events.isEmpty else { return }
+        for observer in observers {
+            for event in events { await observer.queue(event) }
+        }
+    }
+}
+
+/// A transaction not done, as ``TransactionQueue/pending()`` reports it.
+public struct PendingTransaction: Sendable, Hashable {
+    /// The transaction.
+    public let transaction: StoreTransaction
+    /// Running, waiting for a retry, or halted.
+    public let status: DispatchStatus
+    /// The step it is at.
+    public let step: String?
+    /// Failed attempts of that step.
+    public let attempts: Int
+    /// When it runs again, if waiting.
+    public let retryAt: Date?
+    /// Why its step failed last.
+    public let lastError: String?
+}
+
+/// The closest of some names to a misspelt one, if any is close.
+func nearest(to name: String, in names: [String]) -> String? {
+    func distance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let target = Array(name)
+    guard target.count <= 200 else { return nil }
+    var best: (String, Int)?
+    for candidate in names where candidate.count <= 200 {
+        let d = distance(target, Array(candidate))
+        if d <= max(2, target.count / 4), best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
+    }
+    return best?.0
+}
