@@ -23,6 +23,9 @@ struct Dispatch: Sendable {
     var retryAt: Date?
     /// The last failure, for observers and for `pending`.
     var lastError: String?
+    /// The steps' plugins, when the plan came from the policy (not journalled:
+    /// a replayed dispatch finds them again by name).
+    var plugins: [any StepPlugin]? = nil
 
     var key: DispatchKey { DispatchKey(transactionID: transaction.id, slot: slot) }
     var rank: Int { StateRank.of(transaction.info.state) }

@@ -85,7 +85,7 @@ struct PlanExecutor: Sendable {
         guard let product else {
             return .failure(.permanent("the product \(dispatch.transaction.info.productID) is not in the catalog; the transaction stays unfinished until an app version that sells it delivers it"))
         }
-        guard let plugin = policy.plugins.step(named: name) else {
+        guard let plugin = dispatch.plugins?[dispatch.nextStep] ?? policy.plugins.step(named: name) else {
             return .failure(.permanent("no step '\(name)' is registered; register its plugin with PluginRegistry.register(_:)"))
         }
         let context = StepContext(transaction: dispatch.transaction.info, product: product, plugins: policy.plugins, services: services)

@@ -18,6 +18,8 @@ public struct QueueConfiguration: Sendable {
     public var batchLimit: Int
     /// The time now (subscriptions' expiry, retries); replaceable in tests.
     public var now: @Sendable () -> Date
+    /// Called at each fault point, for crash tests.
+    package var faultInjection: (@Sendable (FaultPoint) -> Void)?
 
     /// A configuration.
     public init(journalPath: String, durability: JournalDurability = .full, retry: RetryPolicy = RetryPolicy(),

@@ -32,6 +32,7 @@ public actor TransactionQueue {
     private let journal: Journal
     private let executor: PlanExecutor
     private let inbox = Inbox()
+    private let planSteps: PlanSteps
 
     private var observers: [any TransactionObserver] = []
     private var started = false
@@ -55,6 +56,7 @@ public actor TransactionQueue {
         self.store = store
         self.configuration = configuration
         journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
+        planSteps = PlanSteps(policy)
         executor = PlanExecutor(policy: policy, services: configuration.services, recordStores: configuration.recordStores,
                                 retry: configuration.retry, now: configuration.now)
     }
@@ -356,8 +358,11 @@ public actor TransactionQueue {
         if highest == StateRank.terminal { return .ignore(.conflicting) }
         sequence += 1
         let steps: [String]
+        var plugins: [any StepPlugin]?
         if let handle = policy.product(id: info.productID) {
-            steps = policy.plan(for: handle, state: info.state, error: info.error).stepNames
+            let plan = policy.planIndex(for: handle, state: info.state, error: info.error)
+            steps = planSteps.names[plan]
+            plugins = planSteps.plugins[plan]
         } else {
             // Not in the catalog: a failed one is still finished; a paid one
             // halts at its first step (kept unfinished, never lost).
@@ -368,7 +373,7 @@ public actor TransactionQueue {
             }
         }
         let dispatch = Dispatch(transaction: transaction, slot: slot, sequence: sequence, steps: steps, nextStep: 0,
-                                status: .running, attempts: 0, retryAt: nil, lastError: nil)
+                                status: .running, attempts: 0, retryAt: nil, lastError: nil, plugins: plugins)
         let older = known.filter { $0.status != .done && $0.status != .superseded }.map { DispatchKey(transactionID: info.id, slot: $0.slot) }
         return older.isEmpty ? .new(dispatch) : .supersedes(dispatch, older: older)
     }
@@ -398,6 +403,7 @@ public actor TransactionQueue {
             }
             // Observers hear of a step before it counts as done: at least once.
             await tell(events)
+            configuration.faultInjection?(.beforeCommit)
             do {
                 if try journal.commit(batch, ledger: &ledger) { publishIfChanged() }
             } catch {
@@ -415,6 +421,7 @@ public actor TransactionQueue {
                 await tell([.journalFailed(error)])
                 return
             }
+            configuration.faultInjection?(.afterCommit)
             for index in round {
                 let dispatch = work[index]
                 if dispatch.status == .done || dispatch.status == .superseded {
@@ -430,7 +437,9 @@ public actor TransactionQueue {
             for index in atFinish {
                 let info = work[index].transaction.info
                 do {
+                    configuration.faultInjection?(.beforeFinish)
                     try await store.finish(transactionID: info.id)
+                    configuration.faultInjection?(.afterFinish)
                     finishCalled.insert(index)
                     removed.append(.removed(info))
                 } catch {

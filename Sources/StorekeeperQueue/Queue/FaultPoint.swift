@@ -1,0 +1,12 @@
+/// Points in the queue's work where a crash test may stop the process, to
+/// prove that a crash at each of them loses and repeats nothing.
+package enum FaultPoint: String, Sendable, CaseIterable {
+    /// Steps ran; their effects are not committed yet.
+    case beforeCommit
+    /// A batch committed; the store has not been told to finish.
+    case afterCommit
+    /// The store is about to be told to finish a transaction.
+    case beforeFinish
+    /// The store finished a transaction; the journal does not say so yet.
+    case afterFinish
+}
