@@ -15,7 +15,7 @@ package struct InMemoryDispatcher: Sendable {
     /// A dispatcher for a policy.
     package init(policy: CompiledPolicy, services: EngineServices = EngineServices(), recordStores: RecordStores = RecordStores()) {
         self.policy = policy
-        executor = PlanExecutor(policy: policy, services: services, recordStores: recordStores, retry: RetryPolicy(jitter: 0), now: { Date() })
+        executor = PlanExecutor(policy: policy, services: services, recordStores: recordStores, retry: RetryPolicy(jitter: 0))
         planSteps = PlanSteps(policy)
     }
 

@@ -14,6 +14,8 @@ final class Inbox: @unchecked Sendable {
     private var items: [Item] = []
     /// Items before `head` were taken; dropped in bulk so taking stays linear.
     private var head = 0
+    /// Whether items were taken and their work is not settled yet.
+    private var working = false
     private var waiter: CheckedContinuation<Void, Never>?
 
     func send(_ item: Item) {
@@ -42,11 +44,19 @@ final class Inbox: @unchecked Sendable {
         }
     }
 
-    /// Whether nothing is waiting to be taken.
-    var isEmpty: Bool {
+    /// Whether nothing is waiting to be taken and nothing taken is still being worked on.
+    var isIdle: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return head == items.count
+        return head == items.count && !working
+    }
+
+    /// The work taken is done: returns whether the inbox is now idle.
+    func settle() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        working = head < items.count
+        return !working
     }
 
     private func takeAvailable(limit: Int) -> [Item]? {
@@ -56,6 +66,7 @@ final class Inbox: @unchecked Sendable {
         let end = min(items.count, head + limit)
         let batch = Array(items[head..<end])
         head = end
+        working = true
         if head == items.count {
             items.removeAll(keepingCapacity: true)
             head = 0

@@ -18,7 +18,6 @@ struct PlanExecutor: Sendable {
     let services: EngineServices
     let recordStores: RecordStores
     let retry: RetryPolicy
-    let now: @Sendable () -> Date
 
     /// Where a run stopped.
     enum Stop: Equatable {
@@ -69,7 +68,8 @@ struct PlanExecutor: Sendable {
         if failure.isTransient {
             dispatch.attempts += 1
             dispatch.status = .waiting
-            let retryAt = now().addingTimeInterval(retry.delay(afterFailures: dispatch.attempts))
+            // Retries run on the wall clock, whatever clock entitlements use.
+            let retryAt = Date().addingTimeInterval(retry.delay(afterFailures: dispatch.attempts))
             dispatch.retryAt = retryAt
             events.append(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: retryAt))
         } else {

@@ -46,7 +46,6 @@ public actor TransactionQueue {
     private var elsewhere: [String: EntitlementLedger.Ownership] = [:]
     private var published: Entitlements?
     private var subscribers: [UUID: AsyncStream<Entitlements>.Continuation] = [:]
-    private var busy = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var wakeAt: Date?
 
@@ -58,7 +57,7 @@ public actor TransactionQueue {
         journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
         planSteps = PlanSteps(policy)
         executor = PlanExecutor(policy: policy, services: configuration.services, recordStores: configuration.recordStores,
-                                retry: configuration.retry, now: configuration.now)
+                                retry: configuration.retry)
     }
 
     // MARK: Lifecycle
@@ -81,7 +80,7 @@ public actor TransactionQueue {
             replay.append(dispatch.key)
         }
         await refreshElsewhere()
-        busy = true
+        inbox.send(.wake)
         loop = Task { await self.runLoop() }
         await store.connect(StoreEventSink(inbox: inbox))
     }
@@ -99,7 +98,7 @@ public actor TransactionQueue {
     /// Returns once everything sent so far has been handled (steps waiting
     /// to be retried later excepted).
     public func whenIdle() async {
-        if !busy, inbox.isEmpty { return }
+        if loop == nil || inbox.isIdle { return }
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
@@ -225,11 +224,8 @@ public actor TransactionQueue {
 
     private func runLoop() async {
         published = entitlements()
-        await processBatch(updates: [])
-        settle()
         while true {
             let items = await inbox.take(limit: configuration.batchLimit)
-            busy = true
             var updates: [StoreTransaction] = []
             var stopping = false
             for item in items {
@@ -246,7 +242,7 @@ public actor TransactionQueue {
                     await tell([.restoreFailed(code)])
                 case .wake:
                     wakeAt = nil
-                    let now = configuration.now()
+                    let now = Date()
                     for (key, dispatch) in open where dispatch.status == .waiting && (dispatch.retryAt ?? now) <= now {
                         open[key]?.status = .running
                         replay.append(key)
@@ -266,15 +262,14 @@ public actor TransactionQueue {
         let next = open.values.filter { $0.status == .waiting }.compactMap(\.retryAt).min()
         if let next, wakeAt.map({ next < $0 }) ?? true {
             wakeAt = next
-            let delay = max(0, next.timeIntervalSince(configuration.now()))
+            let delay = max(0, next.timeIntervalSince(Date()))
             let inbox = inbox
             Task {
                 try? await Task.sleep(for: .seconds(delay))
                 inbox.send(.wake)
             }
         }
-        if inbox.isEmpty {
-            busy = false
+        if inbox.settle() {
             let waiters = idleWaiters
             idleWaiters.removeAll()
             for waiter in waiters { waiter.resume() }
@@ -409,7 +404,7 @@ public actor TransactionQueue {
             } catch {
                 // Nothing of the batch committed: put the dispatches back as
                 // they were, to run again after a pause.
-                let retryAt = configuration.now().addingTimeInterval(configuration.retry.delay(afterFailures: 1))
+                let retryAt = Date().addingTimeInterval(configuration.retry.delay(afterFailures: 1))
                 for index in round {
                     var restored = before[index]
                     if restored.status == .running || restored.status == .done {
