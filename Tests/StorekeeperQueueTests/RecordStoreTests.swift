@@ -1,0 +1,449 @@
+import Foundation
+import StorekeeperCatalog
+import StorekeeperEngine
+@testable import StorekeeperQueue
+import Testing
+
+/// The record stores: the key-value file, the synced folder, and the server
+/// client against ``ServerContractTestDouble``.
+@Suite struct RecordStoreTests {
+    // Dates exact in binary, so that they survive seconds-since-1970 unchanged.
+    static let date = Date(timeIntervalSince1970: 1_700_000_000.25)
+    static let later = Date(timeIntervalSince1970: 1_700_000_100.5)
+
+    /// One record of every value kind, with and without user and expiration.
+    static let samples: [StoredRecord] = [
+        StoredRecord(strategy: .userDefaults, productID: "com.example.flag", value: .flag, transactionID: "1000000001",
+                     purchaseDate: date),
+        StoredRecord(strategy: .icloud, productID: "com.example.receipt", value: .receipt([0, 1, 2, 254, 255]),
+                     transactionID: "1000000002", applicationUsername: "alice", purchaseDate: date, expirationDate: later),
+        StoredRecord(strategy: .server, productID: "com.example.coins", value: .transaction(id: "1000000003", quantity: 5),
+                     transactionID: "1000000003", applicationUsername: "bob", purchaseDate: later),
+    ]
+
+    static func record(_ product: String, _ transaction: String, _ value: PersistenceRecord.Value = .flag,
+                       date: Date = date, user: String? = nil) -> StoredRecord {
+        StoredRecord(strategy: .userDefaults, productID: product, value: value, transactionID: transaction,
+                     applicationUsername: user, purchaseDate: date)
+    }
+
+    /// The failure `body` throws, or `nil` when it succeeds. Untyped, since
+    /// closures infer `any Error`; any other error is an issue.
+    static func failure(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async -> StepFailure? {
+        do {
+            try await body()
+            return nil
+        } catch let error as StepFailure {
+            return error
+        } catch {
+            Issue.record("expected a StepFailure, got \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// A new empty folder, removed after `body`.
+    static func withFolder(_ body: (String) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RecordStoreTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await body(folder)
+    }
+
+    static func bytes(at path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    static func inode(at path: String) throws -> Int? {
+        (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.intValue
+    }
+}
+
+// MARK: - FileKeyValueStore
+
+extension RecordStoreTests {
+    @Suite struct FileKeyValue {
+        @Test func everyKindRoundTripsThroughTheFile() async throws {
+            try await withFolder { folder in
+                let path = folder + "/records.json"
+                let store = FileKeyValueStore(path: path)
+                for sample in samples { try await store.keep(sample) }
+                let expected = samples.sorted { $0.productID < $1.productID }
+                #expect(try await store.records() == expected)
+                // A new instance reads what the first wrote.
+                #expect(try await FileKeyValueStore(file: URL(fileURLWithPath: path)).records() == expected)
+                let text = String(decoding: try bytes(at: path), as: UTF8.self)
+                #expect(text.contains("1700000000.25"), "dates are seconds since 1970, as a number")
+                #expect(text.contains("\"AAEC/v8=\""), "receipts are Base64")
+                // Nothing but the file: the temporary files were renamed.
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["records.json"])
+            }
+        }
+
+        @Test func keepingAProductAgainReplacesItsRecord() async throws {
+            try await withFolder { folder in
+                let store = FileKeyValueStore(path: folder + "/records.json")
+                let first = record("com.example.pro", "t1")
+                let second = record("com.example.pro", "t2", .receipt([9, 9]), date: later)
+                let other = record("com.example.other", "t3")
+                try await store.keep(first)
+                try await store.keep(other)
+                try await store.keep(second)
+                #expect(try await store.records() == [other, second])
+                #expect(await store.writeCount == 3)
+            }
+        }
+
+        @Test func keepingTheIdenticalRecordWritesNothing() async throws {
+            try await withFolder { folder in
+                let path = folder + "/records.json"
+                let store = FileKeyValueStore(path: path)
+                let sample = samples[2]
+                try await store.keep(sample)
+                let before = try bytes(at: path)
+                let inode = try #require(try RecordStoreTests.inode(at: path))
+                try await store.keep(sample)
+                #expect(await store.writeCount == 1)
+                #expect(try RecordStoreTests.inode(at: path) == inode, "a rewrite renames a new file in")
+                #expect(try bytes(at: path) == before)
+                // A different quantity is a different record: written.
+                var changed = sample
+                changed.value = .transaction(id: sample.transactionID, quantity: 6)
+                try await store.keep(changed)
+                #expect(await store.writeCount == 2)
+                #expect(try RecordStoreTests.inode(at: path) != inode)
+                #expect(try await store.records() == [changed])
+            }
+        }
+
+        @Test func aMissingFileHoldsNoRecordsAndIsNotCreatedByReading() async throws {
+            try await withFolder { folder in
+                let path = folder + "/missing/records.json"
+                #expect(try await FileKeyValueStore(path: path).records() == [])
+                #expect(!FileManager.default.fileExists(atPath: path))
+                // Keeping creates the folder.
+                let store = FileKeyValueStore(path: path)
+                try await store.keep(samples[0])
+                #expect(try await store.records() == [samples[0]])
+            }
+        }
+
+        static let corruptFiles: [String] = [
+            "",
+            "not json",
+            "[1, 2]",
+            #"{"version": 1}"#,
+            #"{"version": 2, "records": {}}"#,
+            #"{"version": 1, "records": {"a": {"product": "b", "transaction": "t", "strategy": "user-defaults", "kind": "flag", "purchaseDate": 1}}}"#,
+            #"{"version": 1, "records": {"a": {"product": "a", "transaction": "t", "strategy": "user-defaults", "kind": "gift", "purchaseDate": 1}}}"#,
+            #"{"version": 1, "records": {"a": {"product": "a", "transaction": "t", "strategy": "user-defaults", "kind": "receipt", "receipt": "%%%", "purchaseDate": 1}}}"#,
+            #"{"version": 1, "records": {"a": {"product": "a", "transaction": "t", "strategy": "user-defaults", "kind": "flag", "purchaseDate": "today"}}}"#,
+            #"{"version": 1, "records": {"a": {"product": "a", "transaction": "t", "strategy": "floppy", "kind": "flag", "purchaseDate": 1}}}"#,
+        ]
+
+        @Test(arguments: corruptFiles)
+        func aCorruptFileFailsPermanentlyAndIsLeftAsItIs(_ contents: String) async throws {
+            try await withFolder { folder in
+                let path = folder + "/records.json"
+                try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+                let store = FileKeyValueStore(path: path)
+                let reading = try #require(await failure { _ = try await store.records() })
+                #expect(!reading.isTransient)
+                #expect(reading.reason.contains(path))
+                let keeping = try #require(await failure { try await store.keep(samples[0]) })
+                #expect(!keeping.isTransient)
+                #expect(keeping.reason.contains(path))
+                #expect(try bytes(at: path) == Array(contents.utf8))
+                #expect(await store.writeCount == 0)
+            }
+        }
+
+        @Test func aCorruptFileSaysWhatIsWrong() async throws {
+            try await withFolder { folder in
+                let path = folder + "/records.json"
+                try Data(Self.corruptFiles[8].utf8).write(to: URL(fileURLWithPath: path))
+                let error = try #require(await failure { _ = try await FileKeyValueStore(path: path).records() })
+                #expect(error.reason.contains("records.a.purchaseDate: expected a number"), "\(error.reason)")
+            }
+        }
+
+        @Test func aFolderWhereTheFileShouldBeFailsPermanently() async throws {
+            try await withFolder { folder in
+                let error = try #require(await failure { _ = try await FileKeyValueStore(path: folder).records() })
+                #expect(!error.isTransient)
+                #expect(error.reason.contains(folder))
+            }
+        }
+
+        @Test func aTransactionRecordHoldingAnotherTransactionIsRefused() async throws {
+            try await withFolder { folder in
+                let path = folder + "/records.json"
+                let store = FileKeyValueStore(path: path)
+                let error = try #require(await failure {
+                    try await store.keep(record("com.example.coins", "t1", .transaction(id: "t2", quantity: 1)))
+                })
+                #expect(!error.isTransient)
+                #expect(!FileManager.default.fileExists(atPath: path))
+            }
+        }
+    }
+}
+
+// MARK: - SyncedKeyValueStore
+
+extension RecordStoreTests {
+    @Suite struct SyncedKeyValue {
+        @Test func twoDevicesSeeEachOthersRecords() async throws {
+            try await withFolder { folder in
+                let phone = SyncedKeyValueStore(folder: URL(fileURLWithPath: folder), device: "phone")
+                let pad = SyncedKeyValueStore(folderPath: folder, device: "pad")
+                try await phone.keep(samples[0])
+                try await pad.keep(samples[1])
+                let expected = [samples[0], samples[1]].sorted { $0.productID < $1.productID }
+                #expect(try await phone.records() == expected)
+                #expect(try await pad.records() == expected)
+                // Each device wrote only its own file.
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["pad.json", "phone.json"])
+                #expect(try await FileKeyValueStore(path: folder + "/phone.json").records() == [samples[0]])
+            }
+        }
+
+        /// Each case: what the phone and the pad keep for one product, and which wins.
+        static let conflicts: [(phone: StoredRecord, pad: StoredRecord, phoneWins: Bool)] = [
+            // The latest purchase wins, whichever device kept it.
+            (record("p", "a", date: later), record("p", "b", date: date), true),
+            (record("p", "b", date: date), record("p", "a", date: later), false),
+            // Same date: the greater transaction id.
+            (record("p", "a"), record("p", "b"), false),
+            (record("p", "b"), record("p", "a"), true),
+            // Same date and transaction: the greater device name ("phone" > "pad").
+            (record("p", "a", .flag), record("p", "a", .receipt([1])), true),
+        ]
+
+        @Test(arguments: conflicts.indices)
+        func devicesConvergeOnTheSameRecord(_ index: Int) async throws {
+            let conflict = Self.conflicts[index]
+            try await withFolder { folder in
+                let phone = SyncedKeyValueStore(folderPath: folder, device: "phone")
+                let pad = SyncedKeyValueStore(folderPath: folder, device: "pad")
+                try await phone.keep(conflict.phone)
+                try await pad.keep(conflict.pad)
+                let winner = conflict.phoneWins ? conflict.phone : conflict.pad
+                #expect(try await phone.records() == [winner])
+                #expect(try await pad.records() == [winner])
+            }
+        }
+
+        @Test func namesThatAreNotDeviceFilesAreIgnored() async throws {
+            try await withFolder { folder in
+                let phone = SyncedKeyValueStore(folderPath: folder, device: "phone")
+                try await phone.keep(samples[0])
+                for name in ["notes.txt", "phone.json.bak", ".pad.json", ".phone.json.1234.tmp", ".json"] {
+                    try Data("garbage".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+                }
+                try FileManager.default.createDirectory(atPath: folder + "/archive.json", withIntermediateDirectories: false)
+                #expect(try await phone.records() == [samples[0]])
+            }
+        }
+
+        @Test func aCorruptDeviceFileFailsPermanentlyNamingIt() async throws {
+            try await withFolder { folder in
+                let phone = SyncedKeyValueStore(folderPath: folder, device: "phone")
+                try await phone.keep(samples[0])
+                let broken = folder + "/broken.json"
+                try Data("{".utf8).write(to: URL(fileURLWithPath: broken))
+                let error = try #require(await failure { _ = try await phone.records() })
+                #expect(!error.isTransient)
+                #expect(error.reason.contains(broken))
+                #expect(try bytes(at: broken) == Array("{".utf8))
+            }
+        }
+
+        @Test func aMissingFolderHoldsNoRecords() async throws {
+            try await withFolder { folder in
+                let records = try await SyncedKeyValueStore(folderPath: folder + "/none", device: "phone").records()
+                #expect(records == [])
+            }
+        }
+
+        @Test(arguments: ["", ".hidden", "a/b", "../escape"])
+        func aDeviceNameThatCannotNameAFileIsRefused(_ device: String) async throws {
+            try await withFolder { folder in
+                let store = SyncedKeyValueStore(folderPath: folder + "/shared", device: device)
+                let error = try #require(await failure { try await store.keep(samples[0]) })
+                #expect(!error.isTransient)
+                #expect(!FileManager.default.fileExists(atPath: folder + "/shared"))
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [])
+            }
+        }
+
+        @Test func keepingTheIdenticalRecordWritesNothing() async throws {
+            try await withFolder { folder in
+                let phone = SyncedKeyValueStore(folderPath: folder, device: "phone")
+                try await phone.keep(samples[1])
+                try await phone.keep(samples[1])
+                #expect(await phone.writeCount == 1)
+            }
+        }
+    }
+}
+
+// MARK: - ServerRecordStore
+
+extension RecordStoreTests {
+    @Suite struct ServerContract {
+        @Test func everyKindRoundTripsThroughTheServer() async throws {
+            let server = ServerContractTestDouble()
+            let store = ServerRecordStore(transport: server)
+            for sample in samples { try await store.keep(sample) }
+            #expect(server.records == Dictionary(uniqueKeysWithValues: samples.map { ($0.transactionID, $0) }))
+            #expect(try await store.records() == samples.sorted { $0.transactionID < $1.transactionID })
+            #expect(server.requests.map(\.method) == ["PUT", "PUT", "PUT", "GET"])
+            #expect(server.requests.last?.path == "/records")
+        }
+
+        @Test func keepingTwiceIsOneRecord() async throws {
+            let server = ServerContractTestDouble()
+            let store = ServerRecordStore(transport: server)
+            try await store.keep(samples[2])
+            try await store.keep(samples[2])
+            #expect(server.requestCount == 2)
+            #expect(server.records.count == 1)
+            #expect(try await store.records() == [samples[2]])
+        }
+
+        @Test func everySuccessStatusMeansKept() async throws {
+            let server = ServerContractTestDouble()
+            let store = ServerRecordStore(transport: server)
+            for status in [200, 201, 204] {
+                server.answerNext(with: ServerResponse(status: status))
+                try await store.keep(samples[0])
+            }
+        }
+
+        @Test func recordsAreFilteredByTheUser() async throws {
+            let server = ServerContractTestDouble()
+            let writer = ServerRecordStore(transport: server)
+            let odd = "a&b =+c/é"
+            try await writer.keep(record("p", "t1", user: "alice"))
+            try await writer.keep(record("p", "t2", user: odd))
+            try await writer.keep(record("q", "t3", user: odd))
+            try await writer.keep(record("q", "t4"))
+            let store = ServerRecordStore(transport: server, applicationUsername: odd)
+            #expect(try await store.records().map(\.transactionID) == ["t2", "t3"])
+            #expect(server.requests.last?.path == "/records?user=a%26b%20%3D%2Bc%2F%C3%A9")
+            #expect(try await ServerRecordStore(transport: server, applicationUsername: "alice").records().map(\.transactionID) == ["t1"])
+            #expect(try await ServerRecordStore(transport: server).records().count == 4)
+        }
+
+        @Test(arguments: [(408, true), (429, true), (500, true), (503, true), (599, true),
+                          (400, false), (401, false), (403, false), (404, false), (409, false), (302, false)])
+        func statusesMapToTransientOrPermanent(_ status: Int, _ transient: Bool) async throws {
+            let server = ServerContractTestDouble()
+            let store = ServerRecordStore(transport: server)
+            server.failNext(1, status: status)
+            let keeping = try #require(await failure { try await store.keep(samples[0]) })
+            #expect(keeping.isTransient == transient)
+            #expect(keeping.reason.contains("HTTP \(status)"))
+            server.failNext(1, status: status)
+            let listing = try #require(await failure { _ = try await store.records() })
+            #expect(listing.isTransient == transient)
+            #expect(listing.reason.contains("HTTP \(status)"))
+            // The failures are used up: the next requests succeed.
+            try await store.keep(samples[0])
+            #expect(try await store.records() == [samples[0]])
+            #expect(server.requestCount == 4)
+        }
+
+        @Test func theServerIsRetriedAfterTransientFailures() async throws {
+            let server = ServerContractTestDouble()
+            let store = ServerRecordStore(transport: server)
+            server.failNext(2)
+            for _ in 0..<2 {
+                let error = try #require(await failure { try await store.keep(samples[1]) })
+                #expect(error.isTransient)
+            }
+            #expect(server.records.isEmpty)
+            try await store.keep(samples[1])
+            #expect(server.records == [samples[1].transactionID: samples[1]])
+            #expect(server.requestCount == 3)
+        }
+
+        static let malformedAnswers: [String] = [
+            "",
+            "not json",
+            "[]",
+            "{}",
+            #"{"records": {}}"#,
+            #"{"records": [{"product": "p"}]}"#,
+            #"{"records": [{"product": "p", "transaction": "t", "strategy": "server", "kind": "gift", "purchaseDate": 1}]}"#,
+            #"{"records": [{"product": "p", "transaction": "t", "strategy": "server", "kind": "transaction", "purchaseDate": 1}]}"#,
+            #"{"records": [{"product": "p", "transaction": "t", "strategy": "server", "kind": "flag", "purchaseDate": true}]}"#,
+        ]
+
+        @Test(arguments: malformedAnswers)
+        func aMalformedAnswerFailsPermanently(_ body: String) async throws {
+            let server = ServerContractTestDouble()
+            server.answerNext(with: ServerResponse(status: 200, body: Array(body.utf8)))
+            let error = try #require(await failure { _ = try await ServerRecordStore(transport: server).records() })
+            #expect(!error.isTransient)
+            #expect(error.reason.contains("not the documented JSON"))
+        }
+
+        @Test func aMalformedAnswerSaysWhatIsWrong() async throws {
+            let server = ServerContractTestDouble()
+            server.answerNext(with: ServerResponse(status: 200, body: Array(Self.malformedAnswers[7].utf8)))
+            let error = try #require(await failure { _ = try await ServerRecordStore(transport: server).records() })
+            #expect(error.reason.contains("records[0]: quantity: missing"), "\(error.reason)")
+        }
+
+        @Test(arguments: [("a/b c", "/records/a%2Fb%20c"), ("..", "/records/%2E%2E"), ("x?y#z%", "/records/x%3Fy%23z%25"),
+                          ("v1.2~_-", "/records/v1.2~_-"), ("é", "/records/%C3%A9")])
+        func transactionIDsArePercentEncoded(_ id: String, _ path: String) async throws {
+            let server = ServerContractTestDouble()
+            let sample = record("p", id)
+            try await ServerRecordStore(transport: server).keep(sample)
+            #expect(server.requests.first?.path == path)
+            #expect(server.records == [id: sample])
+        }
+
+        @Test func transportFailuresPassThrough() async throws {
+            struct Offline: ServerTransport {
+                func send(_ request: ServerRequest) async throws(StepFailure) -> ServerResponse { throw .transient("offline") }
+                func download(path: String, storage: ContentStorage?) async throws(StepFailure) -> String { throw .permanent("no") }
+            }
+            let store = ServerRecordStore(transport: Offline())
+            #expect(await failure { try await store.keep(samples[0]) } == .transient("offline"))
+            #expect(await failure { _ = try await store.records() } == .transient("offline"))
+        }
+
+        @Test func aRecordTheContractCannotCarryIsNotSent() async throws {
+            let server = ServerContractTestDouble()
+            let error = try #require(await failure { try await ServerRecordStore(transport: server).keep(record("p", "")) })
+            #expect(!error.isTransient)
+            #expect(server.requestCount == 0)
+        }
+
+        @Test func theDoubleRefusesWhatTheContractDoesNot() async throws {
+            let server = ServerContractTestDouble()
+            let valid = #"{"product": "p", "transaction": "t", "strategy": "server", "kind": "flag", "purchaseDate": 1}"#
+            func status(_ method: String, _ path: String, _ body: String = "") async throws -> Int {
+                try await server.send(ServerRequest(method: method, path: path, body: Array(body.utf8))).status
+            }
+            #expect(try await status("PUT", "/records/t", valid) == 201)
+            #expect(try await status("PUT", "/records/t", valid) == 200)
+            #expect(try await status("PUT", "/records/t", "nope") == 400)
+            #expect(try await status("PUT", "/records/other", valid) == 400, "the body names another transaction")
+            #expect(try await status("PUT", "/records/a b", valid) == 400, "a raw space in the path")
+            #expect(try await status("PUT", "/records/t", valid.replacingOccurrences(of: "flag", with: "receipt")) == 400)
+            #expect(try await status("GET", "/records?owner=x") == 400)
+            #expect(try await status("DELETE", "/records/t") == 405)
+            #expect(try await status("GET", "/elsewhere") == 404)
+            #expect(try await status("POST", "/receipts/verify", #"{"transaction": "t", "product": "p", "receipt": "AQI="}"#) == 200)
+            #expect(try await status("POST", "/receipts/verify", #"{"transaction": "t", "product": "p", "receipt": null}"#) == 403)
+            #expect(try await status("POST", "/receipts/verify", "{}") == 400)
+            #expect(server.records.count == 1)
+            #expect(server.requestCount == 12)
+            #expect(try await server.download(path: "packs/a.zip", storage: nil) == "downloads/packs/a.zip")
+        }
+    }
+}
