@@ -34,6 +34,8 @@ struct PlanExecutor: Sendable {
     func run(_ dispatch: inout Dispatch, product: ProductPolicy?, finishCalled: Bool,
              kept: inout [Effect], events: inout [QueueEvent]) async -> Stop {
         var finishCalled = finishCalled
+        // One context for every step of the run: building it copies the product and the registry.
+        let context = product.map { StepContext(transaction: dispatch.transaction.info, product: $0, plugins: policy.plugins, services: services) }
         while dispatch.nextStep < dispatch.steps.count {
             let name = dispatch.steps[dispatch.nextStep]
             if name == BuiltInStep.finish.rawValue {
@@ -43,7 +45,7 @@ struct PlanExecutor: Sendable {
                 dispatch.advance()
                 continue
             }
-            switch await runStep(named: name, of: dispatch, product: product, events: &events) {
+            switch await runStep(named: name, of: dispatch, context: context, events: &events) {
             case .success(let effects):
                 kept.append(contentsOf: effects)
                 dispatch.advance()
@@ -80,15 +82,15 @@ struct PlanExecutor: Sendable {
         return false
     }
 
-    private func runStep(named name: String, of dispatch: Dispatch, product: ProductPolicy?,
+    private func runStep(named name: String, of dispatch: Dispatch, context: StepContext?,
                          events: inout [QueueEvent]) async -> Result<[Effect], StepFailure> {
-        guard let product else {
+        guard let context else {
             return .failure(.permanent("the product \(dispatch.transaction.info.productID) is not in the catalog; the transaction stays unfinished until an app version that sells it delivers it"))
         }
         guard let plugin = dispatch.plugins?[dispatch.nextStep] ?? policy.plugins.step(named: name) else {
             return .failure(.permanent("no step '\(name)' is registered; register its plugin with PluginRegistry.register(_:)"))
         }
-        let context = StepContext(transaction: dispatch.transaction.info, product: product, plugins: policy.plugins, services: services)
+        let product = context.product
         let effects: [Effect]
         do {
             effects = try await plugin.run(context)
