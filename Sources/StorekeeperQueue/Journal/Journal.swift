@@ -21,7 +21,9 @@ final class Journal: Sendable {
     init(path: String, durability: JournalDurability) throws(JournalError) {
         self.path = path
         var configuration = Configuration()
-        configuration.journalMode = .wal
+        // WAL is turned on only once the file is known to be a journal:
+        // switching another database's mode would change a file we refuse.
+        configuration.journalMode = .default
         configuration.busyMode = .timeout(5)
         configuration.label = "storekeeper-journal"
         let synchronous = durability == .full ? "FULL" : "NORMAL"
@@ -34,8 +36,16 @@ final class Journal: Sendable {
                 throw JournalError(path: path, kind: .unreadable, message: "cannot create the journal: the folder \(folder) does not exist")
             }
             database = try DatabaseQueue(path: path, configuration: configuration)
-            try database.write { db in try Journal.prepare(db, path: path) }
+            let isEmpty = try database.read { db in try Journal.inspect(db, path: path) }
+            if isEmpty {
+                try database.write { db in
+                    for statement in JournalSchema.statements { try db.execute(sql: statement) }
+                    try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)",
+                                   arguments: [JournalSchema.format, String(JournalSchema.version)])
+                }
+            }
             try Journal.check(database, path: path)
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         } catch let error as JournalError {
             throw error
         } catch {
@@ -43,16 +53,11 @@ final class Journal: Sendable {
         }
     }
 
-    /// Creates the schema in an empty database, or checks that a database
-    /// that has tables is a journal this build can read.
-    private static func prepare(_ db: Database, path: String) throws {
+    /// Whether the database is empty (a new journal); throws unless it is a
+    /// journal this build can read. Reads only.
+    private static func inspect(_ db: Database, path: String) throws -> Bool {
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        if tables.isEmpty {
-            for statement in JournalSchema.statements { try db.execute(sql: statement) }
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)",
-                           arguments: [JournalSchema.format, String(JournalSchema.version)])
-            return
-        }
+        if tables.isEmpty { return true }
         guard tables.contains("meta"),
               let format = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'"),
               format == JournalSchema.format
@@ -65,6 +70,7 @@ final class Journal: Sendable {
             throw JournalError(path: path, kind: .foreign,
                                message: "this journal has version \(version); this build reads version \(JournalSchema.version) (was it written by a newer Storekeeper?)")
         }
+        return false
     }
 
     /// A quick integrity check, so that damage is reported at start with
@@ -184,7 +190,7 @@ final class Journal: Sendable {
                     INSERT INTO dispatches (transaction_id, slot, rank, sequence, product, state, error, quantity, username, receipt,
                         original_id, purchase_date, expiration_date, steps, next_step, status, attempts, retry_at, last_error)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (transaction_id, slot) DO UPDATE SET next_step = excluded.next_step, status = excluded.status,
+                    ON CONFLICT (transaction_id, slot) DO UPDATE SET steps = excluded.steps, next_step = excluded.next_step, status = excluded.status,
                         attempts = excluded.attempts, retry_at = excluded.retry_at, last_error = excluded.last_error
                     """)
                 for dispatch in batch.dispatches {

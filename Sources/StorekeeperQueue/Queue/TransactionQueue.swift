@@ -48,6 +48,7 @@ public actor TransactionQueue {
     private var subscribers: [UUID: AsyncStream<Entitlements>.Continuation] = [:]
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var wakeAt: Date?
+    private var expiryCheckAt: Date?
 
     /// Opens (or creates) the journal. Nothing runs until ``start(observers:)``.
     public init(policy: CompiledPolicy, store: any StoreBackend, configuration: QueueConfiguration) throws(JournalError) {
@@ -76,11 +77,19 @@ public actor TransactionQueue {
                 dispatch.status = .running
                 dispatch.retryAt = nil
             }
+            // No step done yet: the plan of the catalog the app has now applies
+            // (a product an older version did not sell gets its real plan).
+            if dispatch.nextStep == 0 { replan(&dispatch) }
             open[dispatch.key] = dispatch
             replay.append(dispatch.key)
         }
         await refreshElsewhere()
-        inbox.send(.wake)
+        published = entitlements()
+        scheduleExpiryCheck()
+        // What the journal left runs to its end (or its next wait) before the
+        // store can deliver anything new.
+        await processBatch(updates: [])
+        settle()
         loop = Task { await self.runLoop() }
         await store.connect(StoreEventSink(inbox: inbox))
     }
@@ -215,15 +224,35 @@ public actor TransactionQueue {
 
     private func publishIfChanged() {
         let now = entitlements()
+        scheduleExpiryCheck()
         guard now != published else { return }
         published = now
         for subscriber in subscribers.values { subscriber.yield(now) }
     }
 
+    /// Entitlements change when a subscription ends, with nothing else
+    /// happening: a timer publishes them again at the next end.
+    private func scheduleExpiryCheck() {
+        let now = configuration.now()
+        let ends = ledger.owned.values.compactMap(\.expirationDate) + elsewhere.values.compactMap(\.expirationDate)
+        guard let next = ends.filter({ $0 > now }).min(), next != expiryCheckAt else { return }
+        expiryCheckAt = next
+        let delay = next.timeIntervalSince(now) + 0.001
+        Task { [weak self] in
+            try? await Task.sleep(for: .seconds(delay))
+            await self?.expiryCheckDue(next)
+        }
+    }
+
+    private func expiryCheckDue(_ date: Date) {
+        guard expiryCheckAt == date else { return }
+        expiryCheckAt = nil
+        publishIfChanged()
+    }
+
     // MARK: The loop
 
     private func runLoop() async {
-        published = entitlements()
         while true {
             let items = await inbox.take(limit: configuration.batchLimit)
             var updates: [StoreTransaction] = []
@@ -352,25 +381,34 @@ public actor TransactionQueue {
         if highest > rank { return .ignore(.outOfOrder) }
         if highest == StateRank.terminal { return .ignore(.conflicting) }
         sequence += 1
-        let steps: [String]
-        var plugins: [any StepPlugin]?
-        if let handle = policy.product(id: info.productID) {
-            let plan = policy.planIndex(for: handle, state: info.state, error: info.error)
-            steps = planSteps.names[plan]
-            plugins = planSteps.plugins[plan]
-        } else {
-            // Not in the catalog: a failed one is still finished; a paid one
-            // halts at its first step (kept unfinished, never lost).
-            switch info.state {
-            case .failed: steps = [BuiltInStep.finish.rawValue]
-            case .purchased, .restored: steps = [BuiltInStep.unlock.rawValue, BuiltInStep.finish.rawValue]
-            case .purchasing, .deferred: steps = []
-            }
-        }
+        let (steps, plugins) = plan(for: info)
         let dispatch = Dispatch(transaction: transaction, slot: slot, sequence: sequence, steps: steps, nextStep: 0,
                                 status: .running, attempts: 0, retryAt: nil, lastError: nil, plugins: plugins)
         let older = known.filter { $0.status != .done && $0.status != .superseded }.map { DispatchKey(transactionID: info.id, slot: $0.slot) }
         return older.isEmpty ? .new(dispatch) : .supersedes(dispatch, older: older)
+    }
+
+    /// A transaction's plan in the policy: its step names and plugins.
+    private func plan(for info: TransactionInfo) -> (steps: [String], plugins: [any StepPlugin]?) {
+        if let handle = policy.product(id: info.productID) {
+            let plan = policy.planIndex(for: handle, state: info.state, error: info.error)
+            return (planSteps.names[plan], planSteps.plugins[plan])
+        }
+        // Not in the catalog: a failed one is still finished; a paid one
+        // halts at its first step (kept unfinished, never lost) until a
+        // version of the app that sells the product plans it anew.
+        switch info.state {
+        case .failed: return ([BuiltInStep.finish.rawValue], nil)
+        case .purchased, .restored: return ([BuiltInStep.unlock.rawValue, BuiltInStep.finish.rawValue], nil)
+        case .purchasing, .deferred: return ([], nil)
+        }
+    }
+
+    /// Plans a journalled dispatch that has no step done with the policy of now.
+    private func replan(_ dispatch: inout Dispatch) {
+        let (steps, plugins) = plan(for: dispatch.transaction.info)
+        dispatch.steps = steps
+        dispatch.plugins = plugins
     }
 
     /// Runs dispatches in rounds until none can go further now.

@@ -1,0 +1,323 @@
+import Foundation
+import StorekeeperCatalog
+import StorekeeperEngine
+@testable import StorekeeperQueue
+import Testing
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// A journal that cannot be used gives a clear error naming its path and
+/// is left exactly as it was: nothing committed is lost, nothing is
+/// replaced, repaired or deleted.
+@Suite struct JournalFailureTests {
+    typealias H = DeliveryHarness
+
+    @Test(arguments: [JournalFailureTests.Garbage.random, .text])
+    func aFileThatIsNotADatabaseIsRefusedAndLeftAsItWas(_ garbage: Garbage) throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let bytes = garbage.bytes
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let error = try #require(try Self.openingError(path), "a file that is not a database must not open")
+        #expect(error.kind == .notADatabase)
+        #expect(error.path == path)
+        #expect(error.description.contains(path), "the message names the file: \(error)")
+        #expect(error.message.contains("not an SQLite database"), "\(error.message)")
+        let after = try Self.bytes(path)
+        #expect(after == bytes, "the file is left as it was: \(Self.differences(bytes, after))")
+        #expect(Self.sideFiles(of: path).isEmpty, "no journal files were created beside it: \(Self.sideFiles(of: path))")
+    }
+
+    @Test func aJournalDamagedInItsMiddlePagesIsCorruptAndLeftAsItWas() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let committed = try await Self.writeJournal(at: path, purchases: 300)
+        let pristine = try Self.bytes(path)
+        let pageSize = Self.pageSize(of: pristine)
+        let pages = pristine.count / pageSize
+        try #require(pages >= 12, "the journal has \(pages) pages")
+        var damaged = pristine
+        var random = SplitMix(seed: 0x5EED)
+        for index in (pages / 3 * pageSize)..<(2 * pages / 3 * pageSize) { damaged[index] = random.nextByte() }
+        try Data(damaged).write(to: URL(fileURLWithPath: path))
+
+        let error = try #require(try Self.openingError(path), "a damaged journal must not open")
+        #expect(error.kind == .corrupt, "\(error)")
+        #expect(error.path == path)
+        #expect(error.description.contains(path))
+        #expect(error.message.contains("damaged"), "\(error.message)")
+        let after = try Self.bytes(path)
+        #expect(after == damaged, "the damaged file is left as it was, for a person to look at: \(Self.differences(damaged, after))")
+
+        // Nothing committed was lost: the journal as it was opens with everything in it.
+        let copy = folder.appendingPathComponent("restored.sqlite").path
+        try Data(pristine).write(to: URL(fileURLWithPath: copy))
+        #expect(try await Self.read(copy) == committed)
+    }
+
+    @Test func aTruncatedJournalIsCorruptAndLeftAsItWas() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        _ = try await Self.writeJournal(at: path, purchases: 300)
+        let pristine = try Self.bytes(path)
+        let pageSize = Self.pageSize(of: pristine)
+        let truncated = Array(pristine.prefix(pristine.count / pageSize / 2 * pageSize))
+        try Data(truncated).write(to: URL(fileURLWithPath: path))
+
+        let error = try #require(try Self.openingError(path), "a truncated journal must not open")
+        #expect(error.kind == .corrupt, "\(error)")
+        #expect(error.path == path)
+        #expect(try Self.bytes(path) == truncated)
+    }
+
+    @Test func aJournalInAFolderThatDoesNotExistIsUnreadableAndNoFolderIsCreated() throws {
+        let folder = try QueueFixtures.folder().appendingPathComponent("no-such-folder", isDirectory: true)
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let error = try #require(try Self.openingError(path))
+        #expect(error.kind == .unreadable)
+        #expect(error.path == path)
+        #expect(error.description.contains(path))
+        #expect(error.message.contains(folder.path), "\(error.message)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root writes read-only files regardless of their permissions"))
+    func aReadOnlyJournalGivesAnErrorNotACrash() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        _ = try await Self.writeJournal(at: path, purchases: 5)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path) }
+        let before = try Self.bytes(path)
+
+        if let error = try Self.openingError(path) {
+            #expect([.readOnly, .unreadable].contains(error.kind), "\(error)")
+            #expect(error.path == path)
+        } else {
+            // Opened for reading: the first write must say it cannot write, and nothing is delivered.
+            let policy = try QueueFixtures.example("rocket-racer")
+            let coins = try H.consumable(in: policy)
+            let store = ScriptedStore()
+            let log = EventLog()
+            let queue = try TransactionQueue(policy: policy, store: store, configuration: Self.configuration(path))
+            try await queue.start(observers: [log])
+            await store.send(H.transaction("after-chmod", coins, .purchased))
+            try await H.eventually { await log.events.contains { if case .journalFailed = $0 { true } else { false } } }
+            let failure = await log.events.compactMap { if case .journalFailed(let error) = $0 { error } else { nil } }.first
+            #expect(failure?.kind == .readOnly, "\(String(describing: failure))")
+            #expect(await store.finishCalls == 0)
+            await queue.stop()
+        }
+        #expect(try Self.bytes(path) == before)
+    }
+
+    @Test(.enabled(if: JournalFailureTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))
+    func anotherAppsDatabaseIsForeignAndLeftAsItWas() throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("notes.sqlite").path
+        try Self.sqlite(path, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES ('keep me');")
+        let dump = try Self.sqlite(path, ".dump")
+        #expect(try Self.sqlite(path, "PRAGMA journal_mode;") == "delete")
+
+        let error = try #require(try Self.openingError(path), "another app's database must not open as a journal")
+        #expect(error.kind == .foreign)
+        #expect(error.path == path)
+        #expect(error.description.contains(path))
+        #expect(error.message.contains("notes"), "the message names what is in it: \(error.message)")
+        #expect(try Self.sqlite(path, ".dump") == dump, "its tables and rows are as they were")
+        #expect(Self.sideFiles(of: path).isEmpty, "no journal files were left beside it: \(Self.sideFiles(of: path))")
+        // Refusing the file must not change it: the other app chose its journal mode.
+        #expect(try Self.sqlite(path, "PRAGMA journal_mode;") == "delete", "the other app's database was switched to WAL mode")
+    }
+
+    @Test(.enabled(if: JournalFailureTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))
+    func aJournalOfANewerVersionIsRefusedAndLeftAsItWas() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let committed = try await Self.writeJournal(at: path, purchases: 5)
+        try Self.sqlite(path, "UPDATE meta SET value = '\(JournalSchema.version + 1)' WHERE key = 'version';")
+        let dump = try Self.sqlite(path, ".dump")
+
+        let error = try #require(try Self.openingError(path))
+        #expect(error.kind == .foreign)
+        #expect(error.message.contains("version \(JournalSchema.version + 1)"), "\(error.message)")
+        #expect(try Self.sqlite(path, ".dump") == dump, "the newer journal's tables and rows are as they were")
+        // Put back as this build wrote it, it opens with everything in it.
+        try Self.sqlite(path, "UPDATE meta SET value = '\(JournalSchema.version)' WHERE key = 'version';")
+        #expect(try await Self.read(path) == committed)
+    }
+
+    @Test func aValidJournalReopenedAfterTheQueueStoppedKeepsEverythingCommitted() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let committed = try await Self.writeJournal(at: path, purchases: 40)
+        #expect(!committed.entitlements.balances.isEmpty)
+        #expect(!committed.entitlements.ownedProducts.isEmpty)
+        #expect(!committed.pending.isEmpty, "a halted transaction is part of what must survive")
+        let first = try await Self.read(path)
+        #expect(first == committed)
+        // And again: reading does not change what is there.
+        #expect(try await Self.read(path) == committed)
+    }
+
+    // MARK: Helpers
+
+    enum Garbage: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case random, text
+        var bytes: [UInt8] {
+            switch self {
+            case .random:
+                var random = SplitMix(seed: 42)
+                var bytes = (0..<8192).map { _ in random.nextByte() }
+                bytes[0] = UInt8(ascii: "X")   // whatever else, not SQLite's header
+                return bytes
+            case .text:
+                return Array(String(repeating: "These are my notes, not a database.\n", count: 40).utf8)
+            }
+        }
+        var testDescription: String { rawValue }
+    }
+
+    /// What a journal holds, as the queue reports it.
+    struct Committed: Equatable {
+        var entitlements: Entitlements
+        var grants: [String]
+        var appState: [StoredRecord]
+        var content: [String: ContentLocation]
+        var custom: [String]
+        var pending: [String]
+    }
+
+    static func configuration(_ path: String) -> QueueConfiguration {
+        var configuration = QueueFixtures.configuration(URL(fileURLWithPath: path).deletingLastPathComponent())
+        configuration.journalPath = path
+        return configuration
+    }
+
+    /// The error opening a queue on the journal at `path` gives, if any.
+    static func openingError(_ path: String) throws -> JournalError? {
+        let policy = try QueueFixtures.example("rocket-racer")
+        do {
+            _ = try TransactionQueue(policy: policy, store: ScriptedStore(), configuration: configuration(path))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Writes a journal with `purchases` consumable purchases, a purchase of
+    /// each kept product, and one transaction halted for a product the
+    /// catalog does not sell; closes it and returns what it holds.
+    static func writeJournal(at path: String, purchases: Int) async throws -> Committed {
+        let committed = try await withQueue(path) { queue, store, log in
+            let policy = queue.policy
+            let consumables = policy.products.filter { $0.type == .consumable && $0.persistence == .appState }
+            try #require(!consumables.isEmpty)
+            for index in 0..<purchases {
+                let product = consumables[index % consumables.count]
+                await store.send(H.transaction("c\(index)", product, .purchased, quantity: 1 + index % product.maxQuantity))
+            }
+            for product in policy.products where product.type != .consumable && product.persistence == .receipt && product.content == nil {
+                await store.send(H.transaction("k-\(product.id)", product, .purchased))
+            }
+            let retired = ProductPolicy(id: "com.example.retired", type: .nonConsumable, delivery: .builtIn, persistence: .receipt, restore: .none)
+            await store.send(H.transaction("retired", retired, .purchased))
+            try await H.eventually(timeout: .seconds(30)) {
+                await queue.whenIdle()
+                let pending = await queue.pending().count
+                let unfinished = await store.unfinished.keys.sorted()
+                return pending == 1 && unfinished == ["retired"]
+            }
+            _ = log
+            return try await snapshot(queue)
+        }
+        try await H.eventually { !FileManager.default.fileExists(atPath: path + "-wal") }
+        return committed
+    }
+
+    /// What the journal at `path` holds, read by a new queue (a new launch).
+    static func read(_ path: String) async throws -> Committed {
+        try await withQueue(path) { queue, _, _ in try await snapshot(queue) }
+    }
+
+    /// Runs `body` with a started queue on the journal at `path`, then stops it and lets it go (closing the database).
+    static func withQueue<T>(_ path: String, _ body: (TransactionQueue, ScriptedStore, EventLog) async throws -> T) async throws -> T {
+        let store = ScriptedStore()
+        let log = EventLog()
+        var queue: TransactionQueue? = try TransactionQueue(policy: QueueFixtures.example("rocket-racer"), store: store,
+                                                            configuration: configuration(path))
+        try await queue?.start(observers: [log])
+        let result = try await body(try #require(queue), store, log)
+        await queue?.stop()
+        queue = nil
+        return result
+    }
+
+    static func snapshot(_ queue: TransactionQueue) async throws -> Committed {
+        await queue.whenIdle()
+        return Committed(entitlements: await queue.entitlements(),
+                         grants: try await queue.grantLedger().map { "\($0.transactionID) \($0.balance) \($0.amount)" },
+                         appState: try await queue.appStateRecords(),
+                         content: try await queue.contentLocations(),
+                         custom: try await queue.customEffects().map { "\($0.transactionID) \($0.step) \($0.detail)" },
+                         pending: await queue.pending().map { "\($0.transaction.id) \($0.status) \($0.step ?? "-")" })
+    }
+
+    static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// Where two files differ, for messages: the size, and the first offsets with their bytes.
+    static func differences(_ before: [UInt8], _ after: [UInt8]) -> String {
+        let offsets = zip(before, after).enumerated().filter { $0.element.0 != $0.element.1 }.prefix(8)
+        return "\(before.count) → \(after.count) bytes; " + offsets.map { "[\($0.offset)] \($0.element.0) → \($0.element.1)" }.joined(separator: ", ")
+    }
+
+    /// The `-wal`, `-shm` and `-journal` files beside a database, if any.
+    static func sideFiles(of path: String) -> [String] {
+        ["-wal", "-shm", "-journal"].map { path + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The page size an SQLite header gives.
+    static func pageSize(of bytes: [UInt8]) -> Int {
+        let size = Int(bytes[16]) << 8 | Int(bytes[17])
+        return size == 1 ? 65_536 : size
+    }
+
+    /// The sqlite3 command-line tool, if installed.
+    static let sqlite3: String? = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3", "/opt/homebrew/bin/sqlite3"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs SQL with the sqlite3 tool; returns what it printed, trimmed.
+    @discardableResult
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(sqlite3))
+        process.arguments = [path, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(process.terminationStatus == 0, "sqlite3 \(sql): \(text)")
+        return text
+    }
+
+    /// A small deterministic generator (SplitMix64), for reproducible garbage.
+    struct SplitMix {
+        private var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func nextByte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+    }
+}
