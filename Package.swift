@@ -57,7 +57,9 @@ let package = Package(
             ]
         ),
         // The benchmarks: validate and compile against libyaml's bare scan (child processes), and plan lookups (in process).
-        .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML", "StorekeeperEngine", "StorekeeperRules", "StorekeeperCatalog"]),
+        .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML", "StorekeeperEngine", "StorekeeperRules", "StorekeeperCatalog", "StorekeeperQueue"]),
+        // The crash drill: runs the queue in child processes killed with SIGKILL and checks exactly-once delivery.
+        .executableTarget(name: "storekeeper-queue-drill", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperCatalog"]),
         // `swift package storekeeper-validate [PATH...]`: the CLI's validate, run by SwiftPM over the package's catalogs.
         .plugin(
             name: "StorekeeperValidatePlugin",
