@@ -8,6 +8,8 @@ enum Command: Sendable, Equatable {
     case run(RunOptions)
     /// Compile a generated catalog in this process and time dispatching transactions to their plans.
     case lookups(LookupOptions)
+    /// Time dispatch through compiled plans against a hand-written switch, and the durable queue against raw SQLite commits.
+    case dispatch(DispatchOptions)
     /// Print the usage.
     case help
 
@@ -31,6 +33,17 @@ enum Command: Sendable, Equatable {
               fixed seed, then time dispatching every one to its plan (by handle, to the plan, by
               product id) against reading plan numbers worked out in advance: one warm-up round,
               then --repeat rounds, in an order that rotates each round. Prints a Markdown report.
+          storekeeper-benchmark dispatch [--transactions 1000000] [--durable 100000] [--unbatched 2000]
+                                         [--repeat 7] [--catalog Catalogs/rocket-racer/catalog.yaml] [--dir DIR]
+              In this process: compile Rocket Racer's catalog with an `audit-log` step, then time dispatching
+              the transactions through InMemoryDispatcher (compiled plans) against a hand-written switch doing
+              the same effects, alternating, checking both end with equal entitlements; then a
+              TransactionQueue with a new journal in DIR (default: the temporary folder) finishing --durable
+              purchases (.full and .appCrash, batchLimit 512) and --unbatched ones (batchLimit 1), against
+              raw SQLite commits (GRDB, WAL, synchronous FULL and NORMAL, 1 and 512 rows a commit) on the
+              same disk, in rotating order. --durable 0 skips the durable part. Prints a Markdown report.
+              With --profile plans|bare|inline|switch|none|queue|queue-unbatched|lookups (for perf): run
+              that alone once.
         """
 
     /// Reads the command from the arguments after the program's name.
@@ -52,6 +65,8 @@ enum Command: Sendable, Equatable {
             self = rest.contains("--help") || rest.contains("-h") ? .help : .run(try RunOptions(parsing: rest))
         case "lookups":
             self = rest.contains("--help") || rest.contains("-h") ? .help : .lookups(try LookupOptions(parsing: rest))
+        case "dispatch":
+            self = rest.contains("--help") || rest.contains("-h") ? .help : .dispatch(try DispatchOptions(parsing: rest))
         case "help", "--help", "-h":
             self = .help
         default:
