@@ -102,6 +102,28 @@ final class Journal: Sendable {
         }
     }
 
+    /// What is known of several transactions, by id: one query per 500 ids.
+    func situations(of transactionIDs: some Collection<String>) throws(JournalError)
+        -> [String: [(slot: Int, rank: Int, status: DispatchStatus)]] {
+        var known: [String: [(slot: Int, rank: Int, status: DispatchStatus)]] = [:]
+        let ids = Array(Set(transactionIDs))
+        guard !ids.isEmpty else { return known }
+        try read { db in
+            var start = 0
+            while start < ids.count {
+                let chunk = ids[start..<min(ids.count, start + 500)]
+                start += chunk.count
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchCursor(db, sql: "SELECT transaction_id, slot, rank, status FROM dispatches WHERE transaction_id IN (\(marks))",
+                                               arguments: StatementArguments(Array(chunk)))
+                while let row = try rows.next() {
+                    known[row[0], default: []].append((slot: row[1], rank: row[2], status: DispatchStatus(rawValue: row[3]) ?? .halted))
+                }
+            }
+        }
+        return known
+    }
+
     /// A dispatch by key, if journalled.
     func dispatch(_ key: DispatchKey) throws(JournalError) -> Dispatch? {
         try read { db in
@@ -193,7 +215,19 @@ final class Journal: Sendable {
                     ON CONFLICT (transaction_id, slot) DO UPDATE SET steps = excluded.steps, next_step = excluded.next_step, status = excluded.status,
                         attempts = excluded.attempts, retry_at = excluded.retry_at, last_error = excluded.last_error
                     """)
+                let progress = try db.cachedStatement(sql: """
+                    UPDATE dispatches SET steps = ?, next_step = ?, status = ?, attempts = ?, retry_at = ?, last_error = ?
+                    WHERE transaction_id = ? AND slot = ?
+                    """)
                 for dispatch in batch.dispatches {
+                    if dispatch.isJournalled {
+                        // Already written once: only its progress changes.
+                        try progress.execute(arguments: [
+                            dispatch.steps.joined(separator: " "), dispatch.nextStep, dispatch.status.rawValue, dispatch.attempts,
+                            dispatch.retryAt?.timeIntervalSince1970, dispatch.lastError, dispatch.transaction.id, dispatch.slot,
+                        ])
+                        continue
+                    }
                     let info = dispatch.transaction.info
                     let arguments: [(any DatabaseValueConvertible)?] = [
                         info.id, dispatch.slot, dispatch.rank, dispatch.sequence, info.productID, info.state.rawValue,
@@ -292,12 +326,14 @@ final class Journal: Sendable {
         return Dispatch(transaction: transaction, slot: row["slot"], sequence: row["sequence"],
                         steps: steps.split(separator: " ").map(String.init), nextStep: row["next_step"], status: status,
                         attempts: row["attempts"], retryAt: (row["retry_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                        lastError: row["last_error"])
+                        lastError: row["last_error"], isJournalled: true)
     }
 
     private func read<T>(_ body: (Database) throws -> T) throws(JournalError) -> T {
         do {
-            return try database.read(body)
+            // `inDatabase`, not `read`: a read toggles `query_only`, which
+            // expires every cached statement (measured: 32 against 7 µs a lookup).
+            return try database.inDatabase(body)
         } catch {
             throw JournalError(path: path, error)
         }

@@ -26,6 +26,8 @@ struct Dispatch: Sendable {
     /// The steps' plugins, when the plan came from the policy (not journalled:
     /// a replayed dispatch finds them again by name).
     var plugins: [any StepPlugin]? = nil
+    /// Whether the journal has its row (then a commit updates only its progress).
+    var isJournalled = false
 
     var key: DispatchKey { DispatchKey(transactionID: transaction.id, slot: slot) }
     var rank: Int { StateRank.of(transaction.info.state) }

@@ -317,8 +317,27 @@ public actor TransactionQueue {
         replay.removeAll()
         var refinish: [StoreTransaction] = []
         var accepted: [DispatchKey: Int] = [:]
+        // What the journal and the open dispatches know of this batch's
+        // transactions, looked up once for the batch.
+        var known: [String: [(slot: Int, rank: Int, status: DispatchStatus)]] = [:]
+        if !updates.isEmpty {
+            let ids = Set(updates.lazy.map(\.id))
+            do {
+                known = try journal.situations(of: ids)
+            } catch {
+                // Nothing is known, so nothing may run: the store delivers
+                // these again at the next launch (they are unfinished).
+                await tell([.journalFailed(error)])
+                return
+            }
+            for (key, dispatch) in open where ids.contains(key.transactionID) {
+                if !(known[key.transactionID]?.contains { $0.slot == key.slot } ?? false) {
+                    known[key.transactionID, default: []].append((key.slot, dispatch.rank, dispatch.status))
+                }
+            }
+        }
         for transaction in updates {
-            switch classify(transaction, batch: work, accepted: accepted) {
+            switch classify(transaction, known: &known) {
             case .new(let dispatch):
                 accepted[dispatch.key] = work.count
                 work.append(dispatch)
@@ -361,18 +380,15 @@ public actor TransactionQueue {
         case ignore(IgnoredUpdate)
     }
 
-    private func classify(_ transaction: StoreTransaction, batch: [Dispatch], accepted: [DispatchKey: Int]) -> Classification {
+    /// Decides what an update is, from what is known of its transaction
+    /// (the journal, the open dispatches, this batch so far), and notes a
+    /// new situation in `known`.
+    private func classify(_ transaction: StoreTransaction,
+                          known knownByTransaction: inout [String: [(slot: Int, rank: Int, status: DispatchStatus)]]) -> Classification {
         let info = transaction.info
         let slot = SituationSlot.slot(info.state, error: info.error)
         let rank = StateRank.of(info.state)
-        // What the journal, the open dispatches and this batch know of the transaction.
-        var known = (try? journal.situations(of: info.id)) ?? []
-        for (otherKey, dispatch) in open where otherKey.transactionID == info.id && !known.contains(where: { $0.slot == otherKey.slot }) {
-            known.append((otherKey.slot, dispatch.rank, dispatch.status))
-        }
-        for (otherKey, index) in accepted where otherKey.transactionID == info.id && !known.contains(where: { $0.slot == otherKey.slot }) {
-            known.append((otherKey.slot, batch[index].rank, batch[index].status))
-        }
+        let known = knownByTransaction[info.id] ?? []
         if let same = known.first(where: { $0.slot == slot }) {
             let finishes = same.status == .done && rank == StateRank.terminal
             return finishes ? .finishAgain : .ignore(.duplicate)
@@ -385,6 +401,7 @@ public actor TransactionQueue {
         let dispatch = Dispatch(transaction: transaction, slot: slot, sequence: sequence, steps: steps, nextStep: 0,
                                 status: .running, attempts: 0, retryAt: nil, lastError: nil, plugins: plugins)
         let older = known.filter { $0.status != .done && $0.status != .superseded }.map { DispatchKey(transactionID: info.id, slot: $0.slot) }
+        knownByTransaction[info.id, default: []].append((slot: slot, rank: rank, status: .running))
         return older.isEmpty ? .new(dispatch) : .supersedes(dispatch, older: older)
     }
 
@@ -456,6 +473,7 @@ public actor TransactionQueue {
             }
             configuration.faultInjection?(.afterCommit)
             for index in round {
+                work[index].isJournalled = true
                 let dispatch = work[index]
                 if dispatch.status == .done || dispatch.status == .superseded {
                     open[dispatch.key] = nil
