@@ -23,9 +23,9 @@ struct Dispatch: Sendable {
     var retryAt: Date?
     /// The last failure, for observers and for `pending`.
     var lastError: String?
-    /// The steps' plugins, when the plan came from the policy (not journalled:
-    /// a replayed dispatch finds them again by name).
-    var plugins: [any StepPlugin]? = nil
+    /// The steps, translated, when the plan came from the policy (not
+    /// journalled: a replayed dispatch finds its plugins again by name).
+    var codes: [StepCode]? = nil
     /// Whether the journal has its row (then a commit updates only its progress).
     var isJournalled = false
 

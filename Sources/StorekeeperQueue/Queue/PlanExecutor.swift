@@ -29,28 +29,40 @@ struct PlanExecutor: Sendable {
         case failed
     }
 
+    /// Strategies whose `persist` runs inline.
+    let inlinePersistence: Set<PersistenceStrategy>
+
     /// Runs steps from `dispatch.nextStep`. `finishCalled` says the store
     /// already finished the transaction, so the `finish` step counts as done.
-    func run(_ dispatch: inout Dispatch, product: ProductPolicy?, finishCalled: Bool,
-             kept: inout [Effect], events: inout [QueueEvent]) async -> Stop {
+    func run<Output: StepOutput>(_ dispatch: inout Dispatch, product: ProductPolicy?, finishCalled: Bool,
+                                 into output: inout Output) async -> Stop {
         var finishCalled = finishCalled
-        // One context for every step of the run: building it copies the product and the registry.
-        let context = product.map { StepContext(transaction: dispatch.transaction.info, product: $0, plugins: policy.plugins, services: services) }
+        // Built only when a step runs through its plugin: it copies the product and the registry.
+        var context: StepContext?
         while dispatch.nextStep < dispatch.steps.count {
-            let name = dispatch.steps[dispatch.nextStep]
-            if name == BuiltInStep.finish.rawValue {
+            // `finish` is the queue's, whatever plugin is registered under its name.
+            if dispatch.steps[dispatch.nextStep] == BuiltInStep.finish.rawValue {
                 guard finishCalled else { return .atFinish }
                 finishCalled = false
-                kept.append(.finish)
+                output.keep(.finish)
                 dispatch.advance()
                 continue
             }
-            switch await runStep(named: name, of: dispatch, context: context, events: &events) {
-            case .success(let effects):
-                kept.append(contentsOf: effects)
+            let code = dispatch.codes?[dispatch.nextStep]
+            let result: Result<Void, StepFailure>
+            if let product, let code, let inline = runInline(code, dispatch.transaction, product, into: &output) {
+                result = inline
+            } else {
+                if context == nil, let product {
+                    context = StepContext(transaction: dispatch.transaction.info, product: product, plugins: policy.plugins, services: services)
+                }
+                result = await runStep(code: code, of: dispatch, context: context, into: &output)
+            }
+            switch result {
+            case .success:
                 dispatch.advance()
             case .failure(let failure):
-                if fail(&dispatch, step: name, failure, events: &events) { continue }
+                if fail(&dispatch, step: dispatch.steps[dispatch.nextStep], failure, into: &output) { continue }
                 return .failed
             }
         }
@@ -58,12 +70,50 @@ struct PlanExecutor: Sendable {
         return .end
     }
 
+    /// A built-in step's work, inline; nil when it must run through its plugin.
+    /// The same effects as UnlockStep, GrantStep, NotifyStep, PresentErrorStep,
+    /// FinishStep and PersistStep with ReceiptPersistence or AppStatePersistence.
+    @inline(__always)
+    private func runInline<Output: StepOutput>(_ code: StepCode, _ transaction: StoreTransaction, _ product: ProductPolicy,
+                                               into output: inout Output) -> Result<Void, StepFailure>? {
+        switch code {
+        case .unlock:
+            if product.type != .consumable { output.keep(.own(product: product.id)) }
+            for feature in product.unlocks { output.keep(.unlock(feature: feature)) }
+        case .grant:
+            let quantity = transaction.info.quantity
+            guard quantity >= 1, quantity <= product.maxQuantity else {
+                return .failure(.permanent("quantity \(quantity) of \(product.id) is outside 1...\(product.maxQuantity) (its max-quantity)"))
+            }
+            for grant in product.grants {
+                let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: quantity)
+                guard !overflow else { return .failure(.permanent("\(grant.amount) × \(quantity) of \(grant.balance) overflows")) }
+                output.keep(.grant(balance: grant.balance, amount: amount))
+            }
+        case .notify:
+            output.tell(.notify(transaction.info))
+        case .presentError:
+            output.tell(.presentError(transaction.info, transaction.info.error ?? .unknown))
+        case .finish:
+            return nil
+        case .persist:
+            guard inlinePersistence.contains(product.persistence) else { return nil }
+            if product.persistence == .appState {
+                output.keep(.record(PersistenceRecord(strategy: .appState, key: product.id,
+                                                      value: .transaction(id: transaction.id, quantity: transaction.info.quantity))))
+            }
+        case .plugin:
+            return nil
+        }
+        return .success(())
+    }
+
     /// Records a step's failure. In a `failed` situation the plan goes on
     /// (the transaction must be finished whatever happens): returns true.
-    func fail(_ dispatch: inout Dispatch, step: String, _ failure: StepFailure, events: inout [QueueEvent]) -> Bool {
+    func fail<Output: StepOutput>(_ dispatch: inout Dispatch, step: String, _ failure: StepFailure, into output: inout Output) -> Bool {
         dispatch.lastError = "\(step): \(failure.reason)"
         if dispatch.isFailedSituation, step != BuiltInStep.finish.rawValue {
-            events.append(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: nil))
+            output.tell(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: nil))
             dispatch.advance(keepingError: true)
             return true
         }
@@ -73,21 +123,27 @@ struct PlanExecutor: Sendable {
             // Retries run on the wall clock, whatever clock entitlements use.
             let retryAt = Date().addingTimeInterval(retry.delay(afterFailures: dispatch.attempts))
             dispatch.retryAt = retryAt
-            events.append(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: retryAt))
+            output.tell(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: retryAt))
         } else {
             dispatch.status = .halted
             dispatch.retryAt = nil
-            events.append(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: nil))
+            output.tell(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: nil))
         }
         return false
     }
 
-    private func runStep(named name: String, of dispatch: Dispatch, context: StepContext?,
-                         events: inout [QueueEvent]) async -> Result<[Effect], StepFailure> {
+    private func runStep<Output: StepOutput>(code: StepCode?, of dispatch: Dispatch, context: StepContext?,
+                                             into output: inout Output) async -> Result<Void, StepFailure> {
+        let name = dispatch.steps[dispatch.nextStep]
         guard let context else {
             return .failure(.permanent("the product \(dispatch.transaction.info.productID) is not in the catalog; the transaction stays unfinished until an app version that sells it delivers it"))
         }
-        guard let plugin = dispatch.plugins?[dispatch.nextStep] ?? policy.plugins.step(named: name) else {
+        let resolved: (any StepPlugin)?
+        switch code {
+        case .persist(let plugin)?, .plugin(let plugin)?: resolved = plugin
+        default: resolved = policy.plugins.step(named: name)
+        }
+        guard let plugin = resolved else {
             return .failure(.permanent("no step '\(name)' is registered; register its plugin with PluginRegistry.register(_:)"))
         }
         let product = context.product
@@ -97,8 +153,6 @@ struct PlanExecutor: Sendable {
         } catch {
             return .failure(error)
         }
-        var kept: [Effect] = []
-        kept.reserveCapacity(effects.count)
         for effect in effects {
             switch effect {
             case .record(let record) where record.strategy != .appState && record.strategy != .receipt:
@@ -117,17 +171,17 @@ struct PlanExecutor: Sendable {
                     return .failure(error)
                 }
             case .notify:
-                events.append(.notify(dispatch.transaction.info))
+                output.tell(.notify(dispatch.transaction.info))
             case .presentError(let code):
-                events.append(.presentError(dispatch.transaction.info, code))
+                output.tell(.presentError(dispatch.transaction.info, code))
             case .finish:
                 // Only the `finish` step finishes, and only through the queue.
                 continue
             default:
-                kept.append(effect)
+                output.keep(effect)
             }
         }
-        return .success(kept)
+        return .success(())
     }
 }
 

@@ -58,7 +58,7 @@ public actor TransactionQueue {
         journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
         planSteps = PlanSteps(policy)
         executor = PlanExecutor(policy: policy, services: configuration.services, recordStores: configuration.recordStores,
-                                retry: configuration.retry)
+                                retry: configuration.retry, inlinePersistence: planSteps.inlinePersistence)
     }
 
     // MARK: Lifecycle
@@ -397,19 +397,19 @@ public actor TransactionQueue {
         if highest > rank { return .ignore(.outOfOrder) }
         if highest == StateRank.terminal { return .ignore(.conflicting) }
         sequence += 1
-        let (steps, plugins) = plan(for: info)
+        let (steps, codes) = plan(for: info)
         let dispatch = Dispatch(transaction: transaction, slot: slot, sequence: sequence, steps: steps, nextStep: 0,
-                                status: .running, attempts: 0, retryAt: nil, lastError: nil, plugins: plugins)
+                                status: .running, attempts: 0, retryAt: nil, lastError: nil, codes: codes)
         let older = known.filter { $0.status != .done && $0.status != .superseded }.map { DispatchKey(transactionID: info.id, slot: $0.slot) }
         knownByTransaction[info.id, default: []].append((slot: slot, rank: rank, status: .running))
         return older.isEmpty ? .new(dispatch) : .supersedes(dispatch, older: older)
     }
 
     /// A transaction's plan in the policy: its step names and plugins.
-    private func plan(for info: TransactionInfo) -> (steps: [String], plugins: [any StepPlugin]?) {
+    private func plan(for info: TransactionInfo) -> (steps: [String], codes: [StepCode]?) {
         if let handle = policy.product(id: info.productID) {
             let plan = policy.planIndex(for: handle, state: info.state, error: info.error)
-            return (planSteps.names[plan], planSteps.plugins[plan])
+            return (planSteps.names[plan], planSteps.codes[plan])
         }
         // Not in the catalog: a failed one is still finished; a paid one
         // halts at its first step (kept unfinished, never lost) until a
@@ -423,9 +423,9 @@ public actor TransactionQueue {
 
     /// Plans a journalled dispatch that has no step done with the policy of now.
     private func replan(_ dispatch: inout Dispatch) {
-        let (steps, plugins) = plan(for: dispatch.transaction.info)
+        let (steps, codes) = plan(for: dispatch.transaction.info)
         dispatch.steps = steps
-        dispatch.plugins = plugins
+        dispatch.codes = codes
     }
 
     /// Runs dispatches in rounds until none can go further now.
@@ -438,17 +438,17 @@ public actor TransactionQueue {
             var atFinish: [Int] = []
             let before = work
             for index in round {
-                var kept: [Effect] = []
+                var output = CollectedOutput()
                 let product = policy.product(id: work[index].transaction.info.productID).map { policy.product($0) }
                 if work[index].status == .running {
-                    let stop = await executor.run(&work[index], product: product, finishCalled: finishCalled.contains(index),
-                                                  kept: &kept, events: &events)
+                    let stop = await executor.run(&work[index], product: product, finishCalled: finishCalled.contains(index), into: &output)
                     if stop == .atFinish { atFinish.append(index) }
                 }
+                events.append(contentsOf: output.events)
                 let position = batch.dispatches.count
                 batch.dispatches.append(work[index])
                 if let product {
-                    for effect in kept { batch.effects.append((dispatch: position, effect: effect, product: product)) }
+                    for effect in output.kept { batch.effects.append((dispatch: position, effect: effect, product: product)) }
                 }
             }
             // Observers hear of a step before it counts as done: at least once.
@@ -494,9 +494,9 @@ public actor TransactionQueue {
                     finishCalled.insert(index)
                     removed.append(.removed(info))
                 } catch {
-                    var failedEvents: [QueueEvent] = []
-                    _ = executor.fail(&work[index], step: BuiltInStep.finish.rawValue, error, events: &failedEvents)
-                    removed.append(contentsOf: failedEvents)
+                    var output = CollectedOutput()
+                    _ = executor.fail(&work[index], step: BuiltInStep.finish.rawValue, error, into: &output)
+                    removed.append(contentsOf: output.events)
                 }
                 next.append(index)
             }
