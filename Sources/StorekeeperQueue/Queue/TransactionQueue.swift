@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperCatalog
+import StorekeeperDiagnostics
 import StorekeeperEngine
 import StorekeeperPolicy
 
@@ -117,7 +118,7 @@ public actor TransactionQueue {
     public func add(_ payment: Payment) async throws(PaymentError) {
         guard started else { throw .notStarted }
         guard let handle = policy.product(id: payment.productID) else {
-            throw .unknownProduct(payment.productID, suggestion: nearest(to: payment.productID, in: policy.products.map(\.id)))
+            throw .unknownProduct(payment.productID, suggestion: Suggestion.nearest(to: payment.productID, in: policy.products.lazy.map(\.id)))
         }
         let maximum = policy.product(handle).maxQuantity
         guard payment.quantity >= 1, payment.quantity <= maximum else {
@@ -527,27 +528,4 @@ public struct PendingTransaction: Sendable, Hashable {
     public let retryAt: Date?
     /// Why its step failed last.
     public let lastError: String?
-}
-
-/// The closest of some names to a misspelt one, if any is close.
-func nearest(to name: String, in names: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-    let target = Array(name)
-    guard target.count <= 200 else { return nil }
-    var best: (String, Int)?
-    for candidate in names where candidate.count <= 200 {
-        let d = distance(target, Array(candidate))
-        if d <= max(2, target.count / 4), best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
-    }
-    return best?.0
 }
