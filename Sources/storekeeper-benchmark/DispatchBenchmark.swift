@@ -146,12 +146,18 @@ struct DispatchBenchmark {
             let handWritten = ledger.entitlements(products: workload.handWritten)
             let bare = bareLedger.entitlements(products: workload.handWritten)
             let inline = inlineLedger.entitlements(products: workload.handWritten)
-            guard planned == handWritten, bare == handWritten, inline == handWritten, bareLedger.counts == ledger.counts,
+            // The plans' custom effects, records, notifications, errors shown and finishes, as the switch counts them.
+            let plannedCounts = dispatcher.counts
+            let handCounts = ledger.counts
+            let plannedAgrees = [plannedCounts.custom, plannedCounts.records, plannedCounts.notifications,
+                                 plannedCounts.errorsPresented, plannedCounts.finished]
+                == [handCounts[0], handCounts[2], handCounts[3], handCounts[4], handCounts[5]]
+            guard planned == handWritten, plannedAgrees, bare == handWritten, inline == handWritten, bareLedger.counts == ledger.counts,
                   inlineLedger.counts == ledger.counts
             else {
                 throw BenchmarkError("""
                     the dispatches disagree, so comparing them is not fair:
-                      plans:  \(planned)
+                      plans:  \(planned) \(plannedCounts)
                       bare:   \(bare) \(bareLedger.counts)
                       inline: \(inline) \(inlineLedger.counts)
                       switch: \(handWritten) \(ledger.counts)

@@ -92,16 +92,6 @@ final class Journal: Sendable {
         }
     }
 
-    /// What is known of a transaction: each situation's rank and status.
-    func situations(of transactionID: String) throws(JournalError) -> [(slot: Int, rank: Int, status: DispatchStatus)] {
-        try read { db in
-            let statement = try db.cachedStatement(sql: "SELECT slot, rank, status FROM dispatches WHERE transaction_id = ?")
-            return try Row.fetchAll(statement, arguments: [transactionID]).map { row in
-                (slot: row[0], rank: row[1], status: DispatchStatus(rawValue: row[2]) ?? .halted)
-            }
-        }
-    }
-
     /// What is known of several transactions, by id: one query per 500 ids.
     func situations(of transactionIDs: some Collection<String>) throws(JournalError)
         -> [String: [(slot: Int, rank: Int, status: DispatchStatus)]] {
@@ -122,14 +112,6 @@ final class Journal: Sendable {
             }
         }
         return known
-    }
-
-    /// A dispatch by key, if journalled.
-    func dispatch(_ key: DispatchKey) throws(JournalError) -> Dispatch? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM dispatches WHERE transaction_id = ? AND slot = ?",
-                             arguments: [key.transactionID, key.slot]).flatMap(Journal.dispatch(from:))
-        }
     }
 
     /// The largest arrival number used.

@@ -72,7 +72,7 @@ struct PlanExecutor: Sendable {
 
     /// A built-in step's work, inline; nil when it must run through its plugin.
     /// The same effects as UnlockStep, GrantStep, NotifyStep, PresentErrorStep,
-    /// FinishStep and PersistStep with ReceiptPersistence or AppStatePersistence.
+    /// and PersistStep with ReceiptPersistence or AppStatePersistence.
     @inline(__always)
     private func runInline<Output: StepOutput>(_ code: StepCode, _ transaction: StoreTransaction, _ product: ProductPolicy,
                                                into output: inout Output) -> Result<Void, StepFailure>? {
@@ -94,8 +94,6 @@ struct PlanExecutor: Sendable {
             output.tell(.notify(transaction.info))
         case .presentError:
             output.tell(.presentError(transaction.info, transaction.info.error ?? .unknown))
-        case .finish:
-            return nil
         case .persist:
             guard inlinePersistence.contains(product.persistence) else { return nil }
             if product.persistence == .appState {

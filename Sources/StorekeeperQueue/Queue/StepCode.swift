@@ -5,13 +5,12 @@ import StorekeeperEngine
 /// registered plugin is the built-in one runs inline: the same effects its
 /// plugin returns, without an `async` call, a context or an array of
 /// effects per step. Any other step (an app's own, or a built-in the app
-/// replaced) runs through its plugin.
+/// replaced) runs through its plugin. (`finish` is the queue's own, by name.)
 enum StepCode: Sendable {
     case unlock
     case grant
     case notify
     case presentError
-    case finish
     /// `persist`: inline for strategies whose built-in plugin keeps nothing
     /// outside the journal (`receipt`, `app-state`); else through the plugin.
     case persist(any StepPlugin)
@@ -23,7 +22,6 @@ enum StepCode: Sendable {
         case is GrantStep: self = .grant
         case is NotifyStep: self = .notify
         case is PresentErrorStep: self = .presentError
-        case is FinishStep: self = .finish
         case is PersistStep: self = .persist(plugin)
         default: self = .plugin(plugin)
         }
