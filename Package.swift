@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "storekeeper", targets: ["storekeeper"]),
+        .library(name: "StorekeeperSimulator", targets: ["StorekeeperSimulator"]),
         .library(name: "StorekeeperQueue", targets: ["StorekeeperQueue"]),
         .library(name: "StorekeeperEngine", targets: ["StorekeeperEngine"]),
         .library(name: "StorekeeperRules", targets: ["StorekeeperRules"]),
@@ -43,10 +44,15 @@ let package = Package(
         // where records live, and the entitlements an app reads. Apart from the engine so that the compiler and
         // the CLI's validate and compile do not link SQLite.
         .target(name: "StorekeeperQueue", dependencies: ["StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The simulated App Store (a StoreBackend, deterministic under a seed), the app's simulated server,
+        // and scenarios: scripted sessions run against a catalog's compiled policy, traced and checked.
+        .target(name: "StorekeeperSimulator", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The command-line tool: argument parsing over the libraries, nothing more.
         .executableTarget(
             name: "storekeeper",
             dependencies: [
+                "StorekeeperSimulator",
+                "StorekeeperQueue",
                 "StorekeeperEngine",
                 "StorekeeperRules",
                 "StorekeeperPolicy",
@@ -83,6 +89,7 @@ let package = Package(
         .testTarget(name: "StorekeeperEngineTests", dependencies: ["StorekeeperEngine", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperSimulatorTests", dependencies: ["StorekeeperSimulator", "StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ import StorekeeperEngine
 struct DrillContentDownloader: HostedContentDownloader {
     let killSwitch: KillSwitch
 
-    func download(productID: String, storage: ContentStorage?) async throws(StepFailure) -> String {
+    func download(productID: String, transactionID: String, storage: ContentStorage?) async throws(StepFailure) -> String {
         killSwitch.reach(.downloadBefore)
         let path = "Downloads/\(storage?.rawValue ?? "cache")/\(productID)"
         killSwitch.reach(.downloadAfter)

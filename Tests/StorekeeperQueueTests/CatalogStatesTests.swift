@@ -242,7 +242,7 @@ enum DeliveryHarness {
         private var downloads: [String] = []
         static func path(of productID: String) -> String { "hosted/\(productID)" }
         var downloaded: [String] { lock.withLock { downloads } }
-        func download(productID: String, storage: ContentStorage?) async throws(StepFailure) -> String {
+        func download(productID: String, transactionID: String, storage: ContentStorage?) async throws(StepFailure) -> String {
             lock.withLock { downloads.append(productID) }
             return Self.path(of: productID)
         }

@@ -12,7 +12,7 @@ public struct AppleHostedContentSource: ContentSourcePlugin {
         guard let downloader = context.services.hostedContent else {
             throw .permanent("no store downloader for Apple-hosted content; set EngineServices.hostedContent")
         }
-        let path = try await downloader.download(productID: context.product.id, storage: content.storage)
+        let path = try await downloader.download(productID: context.product.id, transactionID: context.transaction.id, storage: content.storage)
         return ContentLocation(source: .appleHosted, path: path, storage: content.storage)
     }
 }

@@ -81,7 +81,13 @@ public struct ServerResponse: Sendable, Hashable {
 }
 
 /// Downloads Apple-hosted content through the store.
+///
+/// A download belongs to a transaction (StoreKit's `SKDownload` is reached
+/// through its transaction, and is gone once the transaction is finished),
+/// so the transaction's identifier comes with the request.
 public protocol HostedContentDownloader: Sendable {
-    /// Downloads a product's hosted content and returns where it was put.
-    func download(productID: String, storage: ContentStorage?) async throws(StepFailure) -> String
+    /// Downloads a product's hosted content for a transaction and returns
+    /// where it was put. Throws a transient failure for what can be resumed
+    /// (no network, out of space, paused), a permanent one otherwise.
+    func download(productID: String, transactionID: String, storage: ContentStorage?) async throws(StepFailure) -> String
 }
