@@ -88,6 +88,11 @@ actor ScriptedStore: StoreBackend {
         sink?.send(.updated(transaction))
     }
 
+    /// Delivers any other event as the store would (a revocation, say).
+    func send(_ event: StoreEvent) {
+        sink?.send(event)
+    }
+
     func setOutcome(_ outcome: Outcome) { self.outcome = outcome }
     func setFailFinishes(_ count: Int) { failFinishes = count }
 

@@ -36,13 +36,20 @@ final class Journal: Sendable {
                 throw JournalError(path: path, kind: .unreadable, message: "cannot create the journal: the folder \(folder) does not exist")
             }
             database = try DatabaseQueue(path: path, configuration: configuration)
-            let isEmpty = try database.read { db in try Journal.inspect(db, path: path) }
-            if isEmpty {
+            let found = try database.read { db in try Journal.inspect(db, path: path) }
+            switch found {
+            case .empty:
                 try database.write { db in
                     for statement in JournalSchema.statements { try db.execute(sql: statement) }
                     try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)",
                                    arguments: [JournalSchema.format, String(JournalSchema.version)])
                 }
+            case .journal(let version) where version < JournalSchema.version:
+                // Checked first: an upgrade must not write into a damaged file.
+                try Journal.check(database, path: path)
+                try Journal.upgrade(database, path: path)
+            case .journal:
+                break
             }
             try Journal.check(database, path: path)
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
@@ -53,11 +60,20 @@ final class Journal: Sendable {
         }
     }
 
-    /// Whether the database is empty (a new journal); throws unless it is a
-    /// journal this build can read. Reads only.
-    private static func inspect(_ db: Database, path: String) throws -> Bool {
+    /// What opening a database found.
+    private enum Found {
+        /// No tables: a new journal.
+        case empty
+        /// A journal of a version this build reads, or upgrades.
+        case journal(version: Int)
+    }
+
+    /// Whether the database is empty (a new journal), or a journal of which
+    /// version; throws unless it is a journal this build can read, as it is
+    /// or once upgraded. Reads only.
+    private static func inspect(_ db: Database, path: String) throws -> Found {
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        if tables.isEmpty { return true }
+        if tables.isEmpty { return .empty }
         guard tables.contains("meta"),
               let format = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'"),
               format == JournalSchema.format
@@ -65,12 +81,44 @@ final class Journal: Sendable {
             throw JournalError(path: path, kind: .foreign,
                                message: "this database is not a Storekeeper journal (it has tables \(tables.sorted().prefix(5).joined(separator: ", "))); give the queue a file of its own")
         }
-        let version = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'version'").flatMap { Int($0) } ?? 0
-        guard version == JournalSchema.version else {
+        let version = try storedVersion(db)
+        guard version <= JournalSchema.version else {
             throw JournalError(path: path, kind: .foreign,
                                message: "this journal has version \(version); this build reads version \(JournalSchema.version) (was it written by a newer Storekeeper?)")
         }
-        return false
+        guard (version..<JournalSchema.version).allSatisfy({ JournalSchema.upgrades[$0] != nil }) else {
+            throw JournalError(path: path, kind: .foreign,
+                               message: "this journal has version \(version), which this build cannot upgrade to version \(JournalSchema.version); it was left as it is")
+        }
+        return .journal(version: version)
+    }
+
+    /// The version `meta` gives (0 when it gives none, which no build upgrades).
+    private static func storedVersion(_ db: Database) throws -> Int {
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'version'").flatMap { Int($0) } ?? 0
+    }
+
+    /// Upgrades an older journal in place, in one database transaction: its
+    /// new tables and its version commit together or not at all, so a crash
+    /// leaves the old version, upgraded again at the next open.
+    private static func upgrade(_ database: DatabaseQueue, path: String) throws {
+        try database.writeWithoutTransaction { db in
+            // Immediate: the version is read again under the write lock, so
+            // that two opens of one file cannot both upgrade it.
+            try db.inTransaction(.immediate) {
+                var version = try storedVersion(db)
+                while version < JournalSchema.version {
+                    guard let statements = JournalSchema.upgrades[version] else {
+                        throw JournalError(path: path, kind: .foreign,
+                                           message: "this journal has version \(version), which this build cannot upgrade to version \(JournalSchema.version); it was left as it is")
+                    }
+                    for statement in statements { try db.execute(sql: statement) }
+                    version += 1
+                }
+                try db.execute(sql: "UPDATE meta SET value = ? WHERE key = 'version'", arguments: [String(version)])
+                return .commit
+            }
+        }
     }
 
     /// A quick integrity check, so that damage is reported at start with
@@ -121,20 +169,28 @@ final class Journal: Sendable {
 
     /// What the engine delivered, for the in-memory ledger.
     func ledger() throws(JournalError) -> EntitlementLedger {
-        try read { db in
-            var ledger = EntitlementLedger()
-            for row in try Row.fetchAll(db, sql: "SELECT product, transaction_id, purchase_date, expiration_date FROM owned") {
-                ledger.owned[row[0]] = .init(transactionID: row[1], purchaseDate: Date(timeIntervalSince1970: row[2]),
-                                             expirationDate: (row[3] as Double?).map(Date.init(timeIntervalSince1970:)))
-            }
-            for row in try Row.fetchAll(db, sql: "SELECT feature, product FROM unlocked") {
-                ledger.unlock(row[0], by: row[1])
-            }
-            for row in try Row.fetchAll(db, sql: "SELECT name, amount FROM balances") {
-                ledger.balances[row[0]] = row[1]
-            }
-            return ledger
+        try read { db in try Journal.ledger(in: db) }
+    }
+
+    private static func ledger(in db: Database) throws -> EntitlementLedger {
+        var ledger = EntitlementLedger()
+        for row in try Row.fetchAll(db, sql: "SELECT product, transaction_id, purchase_date, expiration_date FROM owned") {
+            ledger.owned[row[0]] = .init(transactionID: row[1], purchaseDate: Date(timeIntervalSince1970: row[2]),
+                                         expirationDate: (row[3] as Double?).map(Date.init(timeIntervalSince1970:)))
         }
+        for row in try Row.fetchAll(db, sql: "SELECT feature, product FROM unlocked") {
+            ledger.unlock(row[0], by: row[1])
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT name, amount FROM balances") {
+            ledger.balances[row[0]] = row[1]
+        }
+        return ledger
+    }
+
+    /// Every transaction revoked: what the queue keeps in memory, so that
+    /// an update or a step of one delivers nothing.
+    func revokedTransactionIDs() throws(JournalError) -> Set<String> {
+        try read { db in Set(try String.fetchAll(db, sql: "SELECT transaction_id FROM revocations")) }
     }
 
     /// Every grant kept, by transaction: the ledger behind the balances.
@@ -235,6 +291,55 @@ final class Journal: Sendable {
         for (product, ownership) in changes.owned { ledger.own(product, ownership) }
         for (feature, products) in changes.unlocked { for product in products { ledger.unlock(feature, by: product) } }
         for (balance, amount) in changes.balances { ledger.grant(balance, amount) }
+        return true
+    }
+
+    /// Journals a revocation, in one database transaction: notes each of its
+    /// transactions as revoked and removes what they delivered (their grants,
+    /// lowering each balance by as much, the ownership, unlocked features,
+    /// `app-state` records and content locations they left), then reloads
+    /// the in-memory ledger from the tables. Transactions revoked before are
+    /// left as they are; returns false, having changed nothing, when every
+    /// one of them was.
+    func revoke(_ revocation: StoreRevocation, ledger: inout EntitlementLedger) throws(JournalError) -> Bool {
+        var reloaded: EntitlementLedger?
+        do {
+            try database.write { db in
+                reloaded = nil
+                let note = try db.cachedStatement(sql: "INSERT OR IGNORE INTO revocations (transaction_id, product, reason, date) VALUES (?, ?, ?, ?)")
+                var revoked: [String] = []
+                for id in revocation.transactionIDs {
+                    try note.execute(arguments: [id, revocation.productID, revocation.reason.rawValue, revocation.date.timeIntervalSince1970])
+                    // Revoked before: what it delivered is gone already, and
+                    // nothing it committed since was delivered.
+                    if db.changesCount == 1 { revoked.append(id) }
+                }
+                guard !revoked.isEmpty else { return }
+                let grants = try db.cachedStatement(sql: "SELECT balance, amount FROM grants WHERE transaction_id = ?")
+                let lower = try db.cachedStatement(sql: "UPDATE balances SET amount = amount - ? WHERE name = ?")
+                for id in revoked {
+                    // The balance loses exactly what this transaction granted,
+                    // even if the user spent it already (it may fall below zero).
+                    for row in try Row.fetchAll(grants, arguments: [id]) {
+                        let balance: String = row[0]
+                        let amount: Int = row[1]
+                        try lower.execute(arguments: [amount, balance])
+                    }
+                    for table in ["grants", "owned", "unlocked", "records", "content"] {
+                        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE transaction_id = ?").execute(arguments: [id])
+                    }
+                }
+                // Reloaded rather than patched: the in-memory ledger does not
+                // know which transaction left each row; the tables do.
+                reloaded = try Journal.ledger(in: db)
+            }
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError(path: path, error)
+        }
+        guard let reloaded else { return false }
+        ledger = reloaded
         return true
     }
 

@@ -5,7 +5,19 @@ enum JournalSchema {
     /// Written in `meta` to tell a Storekeeper journal from another database.
     static let format = "storekeeper-journal"
     /// The schema version this build reads and writes.
-    static let version = 1
+    static let version = 2
+
+    /// Revoked transactions (refunds, family sharing stopped): kept for good,
+    /// so that a transaction the store took back delivers nothing again,
+    /// whenever its update or its plan's steps run.
+    static let revocations = "CREATE TABLE revocations (transaction_id TEXT PRIMARY KEY, product TEXT NOT NULL, reason TEXT NOT NULL, date REAL NOT NULL) WITHOUT ROWID"
+
+    /// What takes a journal from a version to the next, by the version it
+    /// has. Each runs, with the version's bump, in one database transaction.
+    static let upgrades: [Int: [String]] = [
+        // Version 2 added revocations; nothing else changed.
+        1: [revocations],
+    ]
 
     static let statements = [
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
@@ -46,5 +58,6 @@ enum JournalSchema {
         "CREATE TABLE records (transaction_id TEXT PRIMARY KEY, product TEXT NOT NULL, quantity INTEGER NOT NULL, username TEXT, purchase_date REAL NOT NULL) WITHOUT ROWID",
         "CREATE TABLE content (product TEXT PRIMARY KEY, source TEXT NOT NULL, path TEXT NOT NULL, storage TEXT, transaction_id TEXT NOT NULL) WITHOUT ROWID",
         "CREATE TABLE custom_effects (transaction_id TEXT NOT NULL, step TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (transaction_id, step, detail)) WITHOUT ROWID",
+        revocations,
     ]
 }

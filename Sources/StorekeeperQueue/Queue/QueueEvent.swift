@@ -29,6 +29,11 @@ public enum QueueEvent: Sendable, Hashable {
     /// The journal could not be written; nothing of the batch was committed
     /// and it is tried again.
     case journalFailed(JournalError)
+    /// A purchase was refunded or revoked; what it delivered is gone. Told
+    /// once, after the queue first journals the revocation and publishes the
+    /// entitlements, so that an observer reading them sees the change; a
+    /// crash in between loses the event, never the removal.
+    case revoked(StoreRevocation)
 }
 
 /// Why an update was not dispatched.
@@ -39,6 +44,9 @@ public enum IgnoredUpdate: Sendable, Hashable {
     case outOfOrder
     /// The transaction already ended in another way (`purchased` after `failed`, say).
     case conflicting
+    /// The transaction was revoked (refunded, or family sharing stopped): it
+    /// delivers nothing. One the store still holds unfinished is finished.
+    case revoked
 }
 
 /// Something told of the queue's events. Registered at start, before any

@@ -52,6 +52,10 @@ public enum StoreEvent: Sendable, Hashable {
     case restoreFinished
     /// A restore failed.
     case restoreFailed(StoreErrorCode)
+    /// A purchase was taken back after it was delivered (a refund, or family
+    /// sharing stopped): what it and the transactions listed with it
+    /// delivered is removed. Sending the same revocation again is harmless.
+    case revoked(StoreRevocation)
 }
 
 /// A transaction as the store reports it: what steps see, plus what the
