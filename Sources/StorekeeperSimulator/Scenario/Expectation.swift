@@ -58,7 +58,7 @@ public struct DownloadExpectation: Sendable, Hashable {
 }
 
 /// A download's state, as the store reports it.
-public enum DownloadState: String, Sendable, Hashable {
+public enum DownloadState: String, Sendable, Hashable, CaseIterable {
     /// Not started (or no download for that product).
     case none
     /// Downloading.

@@ -125,7 +125,7 @@ public struct RestoreRequest: Sendable, Hashable {
 }
 
 /// Why a purchase is revoked.
-public enum RevocationReason: String, Sendable, Hashable {
+public enum RevocationReason: String, Sendable, Hashable, CaseIterable {
     /// The user got their money back.
     case refund
     /// The family organizer stopped sharing it.
@@ -135,7 +135,7 @@ public enum RevocationReason: String, Sendable, Hashable {
 /// A download failure armed by `fail-downloads`.
 public struct DownloadFault: Sendable, Hashable {
     /// What fails.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// The device ran out of space.
         case outOfSpace = "out-of-space"
         /// The network dropped.
