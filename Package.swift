@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog"]),
         .testTarget(name: "StorekeeperEngineTests", dependencies: ["StorekeeperEngine", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperSimulator", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorekeeperSimulatorTests", dependencies: ["StorekeeperSimulator", "StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCatalog
 import StorekeeperEngine
 @testable import StorekeeperQueue
+import StorekeeperSimulator
 import Testing
 
 /// Catalogs, policies, journals and queues for the queue tests.
@@ -81,3 +82,6 @@ actor EventLog: TransactionObserver {
         events.compactMap { if case .ignored(let transaction, let reason) = $0 { (transaction.id, reason) } else { nil } }
     }
 }
+
+/// The queue tests' server: the simulator's in-process implementation of docs/server-contract.md.
+typealias ServerContractTestDouble = SimulatedServer

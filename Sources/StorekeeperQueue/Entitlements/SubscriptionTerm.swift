@@ -6,8 +6,8 @@ import StorekeeperEngine
 /// the store says (else after one period), a non-renewing one after its
 /// duration. Calendar arithmetic in UTC, months clamped to their last day
 /// (Jan 31 + P1M = Feb 28/29), as the App Store counts.
-enum SubscriptionTerm {
-    static func expiration(of product: ProductPolicy, bought purchaseDate: Date, storeExpiration: Date?) -> Date? {
+package enum SubscriptionTerm {
+    package static func expiration(of product: ProductPolicy, bought purchaseDate: Date, storeExpiration: Date?) -> Date? {
         switch product.type {
         case .consumable, .nonConsumable:
             return nil
@@ -23,7 +23,7 @@ enum SubscriptionTerm {
 
     /// Adds an ISO 8601 duration of years, months, weeks and days (`P1Y`,
     /// `P3M`, `P1W`, `P30D`, `P1Y6M`) to a date; nil for anything else.
-    static func add(_ duration: String, to date: Date) -> Date? {
+    package static func add(_ duration: String, to date: Date) -> Date? {
         var years = 0, months = 0, days = 0
         var number = 0
         var sawDigit = false

@@ -31,6 +31,8 @@ struct PlanExecutor: Sendable {
 
     /// Strategies whose `persist` runs inline.
     let inlinePersistence: Set<PersistenceStrategy>
+    /// Watches each step (the simulator); nil in apps.
+    var stepProbe: StepProbe? = nil
 
     /// Runs steps from `dispatch.nextStep`. `finishCalled` says the store
     /// already finished the transaction, so the `finish` step counts as done.
@@ -49,6 +51,7 @@ struct PlanExecutor: Sendable {
                 continue
             }
             let code = dispatch.codes?[dispatch.nextStep]
+            if let stepProbe { await stepProbe.willRun(dispatch.transaction.info, dispatch.steps[dispatch.nextStep]) }
             let result: Result<Void, StepFailure>
             if let product, let code, let inline = runInline(code, dispatch.transaction, product, into: &output) {
                 result = inline
@@ -57,6 +60,10 @@ struct PlanExecutor: Sendable {
                     context = StepContext(transaction: dispatch.transaction.info, product: product, plugins: policy.plugins, services: services)
                 }
                 result = await runStep(code: code, of: dispatch, context: context, into: &output)
+            }
+            if let stepProbe {
+                let failure: StepFailure? = if case .failure(let failure) = result { failure } else { nil }
+                stepProbe.didRun(dispatch.transaction.info, dispatch.steps[dispatch.nextStep], failure)
             }
             switch result {
             case .success:

@@ -20,6 +20,8 @@ public struct QueueConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// Called at each fault point, for crash tests.
     package var faultInjection: (@Sendable (FaultPoint) -> Void)?
+    /// Watches each step, for the simulator's trace and crashes.
+    package var stepProbe: StepProbe?
 
     /// A configuration.
     public init(journalPath: String, durability: JournalDurability = .full, retry: RetryPolicy = RetryPolicy(),

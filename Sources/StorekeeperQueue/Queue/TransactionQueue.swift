@@ -44,6 +44,15 @@ public actor TransactionQueue {
     private var replay: [DispatchKey] = []
     private var sequence: Int64 = 0
     private var ledger = EntitlementLedger()
+    /// Transactions the store took back (refunds, family sharing stopped),
+    /// mirroring the journal's `revocations`: an update or a step of one
+    /// delivers nothing. In memory so that the hot path pays one set lookup.
+    private var revoked: Set<String> = []
+    /// Every purchase records kept elsewhere say the user made, revoked ones
+    /// included: kept so that a revocation drops its records without reading
+    /// the record stores (the server's among them) again.
+    private var recordsElsewhere: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
+    /// What `recordsElsewhere` says the user owns, by product, revoked transactions left out.
     private var elsewhere: [String: EntitlementLedger.Ownership] = [:]
     private var published: Entitlements?
     private var subscribers: [UUID: AsyncStream<Entitlements>.Continuation] = [:]
@@ -59,7 +68,8 @@ public actor TransactionQueue {
         journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
         planSteps = PlanSteps(policy)
         executor = PlanExecutor(policy: policy, services: configuration.services, recordStores: configuration.recordStores,
-                                retry: configuration.retry, inlinePersistence: planSteps.inlinePersistence)
+                                retry: configuration.retry, inlinePersistence: planSteps.inlinePersistence,
+                                stepProbe: configuration.stepProbe)
     }
 
     // MARK: Lifecycle
@@ -72,6 +82,7 @@ public actor TransactionQueue {
         started = true
         self.observers = observers
         ledger = try journal.ledger()
+        revoked = try journal.revokedTransactionIDs()
         sequence = try journal.lastSequence()
         for var dispatch in try journal.openDispatches() {
             if dispatch.status == .halted || dispatch.status == .waiting {
@@ -198,14 +209,13 @@ public actor TransactionQueue {
     private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
 
     private func refreshElsewhere() async {
-        var found: [String: EntitlementLedger.Ownership] = [:]
+        var found: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
         func note(_ productID: String, strategy: PersistenceStrategy, transactionID: String, purchaseDate: Date, expirationDate: Date?) {
             guard let handle = policy.product(id: productID) else { return }
             let product = policy.product(handle)
             guard product.persistence == strategy, product.type != .consumable else { return }
             let end = expirationDate ?? SubscriptionTerm.expiration(of: product, bought: purchaseDate, storeExpiration: nil)
-            let ownership = EntitlementLedger.Ownership(transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: end)
-            found[productID] = found[productID].map { $0.merged(with: ownership) } ?? ownership
+            found.append((productID, EntitlementLedger.Ownership(transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: end)))
         }
         for strategy in [PersistenceStrategy.userDefaults, .icloud, .server] {
             guard let recordStore = configuration.recordStores.store(for: strategy),
@@ -219,6 +229,19 @@ public actor TransactionQueue {
         for entry in await store.receiptEntries() {
             note(entry.productID, strategy: .receipt, transactionID: entry.transactionID,
                  purchaseDate: entry.purchaseDate, expirationDate: entry.expirationDate)
+        }
+        recordsElsewhere = found
+        mergeElsewhere()
+    }
+
+    /// What records kept elsewhere say the user owns, by product: the
+    /// longest-lasting purchase of each, revoked ones left out. A revoked
+    /// purchase's record is not deleted (another device, the server or the
+    /// store keeps it), but it no longer counts here.
+    private func mergeElsewhere() {
+        var found: [String: EntitlementLedger.Ownership] = [:]
+        for (productID, ownership) in recordsElsewhere where !revoked.contains(ownership.transactionID) {
+            found[productID] = found[productID].map { $0.merged(with: ownership) } ?? ownership
         }
         elsewhere = found
     }
@@ -270,6 +293,12 @@ public actor TransactionQueue {
                     await processBatch(updates: updates)
                     updates.removeAll()
                     await tell([.restoreFailed(code)])
+                case .store(.revoked(let revocation)):
+                    // What arrived before the revocation is handled first, so
+                    // that what it delivered is there to be removed.
+                    await processBatch(updates: updates)
+                    updates.removeAll()
+                    await revoke(revocation)
                 case .wake:
                     wakeAt = nil
                     let now = Date()
@@ -285,6 +314,33 @@ public actor TransactionQueue {
             settle()
             if stopping { return }
         }
+    }
+
+    /// Journals a revocation, removing what its transactions delivered, then
+    /// publishes the entitlements if they changed and tells observers (only
+    /// the first time: a revocation journalled already changes nothing).
+    private func revoke(_ revocation: StoreRevocation) async {
+        // At once, whatever the journal says below: from now on nothing of
+        // these transactions is delivered, in this launch at least.
+        revoked.formUnion(revocation.transactionIDs)
+        let isNew: Bool
+        do {
+            isNew = try journal.revoke(revocation, ledger: &ledger)
+        } catch {
+            // Nothing committed: the revocation is sent again after a pause,
+            // as a batch that failed to commit runs again.
+            let delay = configuration.retry.delay(afterFailures: 1)
+            let inbox = inbox
+            Task {
+                try? await Task.sleep(for: .seconds(delay))
+                inbox.send(.store(.revoked(revocation)))
+            }
+            await tell([.journalFailed(error)])
+            return
+        }
+        mergeElsewhere()
+        publishIfChanged()
+        if isNew { await tell([.revoked(revocation)]) }
     }
 
     /// After a batch: schedule the next retry, wake those waiting for idle.
@@ -353,15 +409,16 @@ public actor TransactionQueue {
                 accepted[dispatch.key] = work.count
                 work.append(dispatch)
                 events.append(.updated(transaction))
-            case .finishAgain:
+            case .finishAgain(let reason):
                 refinish.append(transaction)
-                events.append(.ignored(transaction, .duplicate))
+                events.append(.ignored(transaction, reason))
             case .ignore(let reason):
                 events.append(.ignored(transaction, reason))
             }
         }
         // A transaction done here but delivered again by the store: its
-        // finish did not reach the store; finishing again is harmless.
+        // finish did not reach the store; finishing again is harmless. A
+        // revoked one is finished too: it has nothing left to deliver.
         for transaction in refinish {
             do {
                 try await store.finish(transactionID: transaction.id)
@@ -377,7 +434,8 @@ public actor TransactionQueue {
     private enum Classification {
         case new(Dispatch)
         case supersedes(Dispatch, older: [DispatchKey])
-        case finishAgain
+        /// Ignored, and finished with the store (which still holds it).
+        case finishAgain(IgnoredUpdate)
         case ignore(IgnoredUpdate)
     }
 
@@ -389,10 +447,15 @@ public actor TransactionQueue {
         let info = transaction.info
         let slot = SituationSlot.slot(info.state, error: info.error)
         let rank = StateRank.of(info.state)
+        if !revoked.isEmpty, revoked.contains(info.id) {
+            // A final state is one the store holds unfinished: finishing it is
+            // how the store stops delivering it. Earlier states it does not hold.
+            return rank == StateRank.terminal ? .finishAgain(.revoked) : .ignore(.revoked)
+        }
         let known = knownByTransaction[info.id] ?? []
         if let same = known.first(where: { $0.slot == slot }) {
             let finishes = same.status == .done && rank == StateRank.terminal
-            return finishes ? .finishAgain : .ignore(.duplicate)
+            return finishes ? .finishAgain(.duplicate) : .ignore(.duplicate)
         }
         let highest = known.map(\.rank).max() ?? -1
         if highest > rank { return .ignore(.outOfOrder) }
@@ -449,7 +512,16 @@ public actor TransactionQueue {
                 let position = batch.dispatches.count
                 batch.dispatches.append(work[index])
                 if let product {
-                    for effect in output.kept { batch.effects.append((dispatch: position, effect: effect, product: product)) }
+                    // A revoked transaction's deliveries are dropped here, at
+                    // the commit, rather than revoked again after it: every
+                    // path (a new update, a retry, a replay after a crash)
+                    // goes through this point, and no commit ever holds them.
+                    // Its plan runs on to `finish`, so the store stops
+                    // delivering it.
+                    let delivers = revoked.isEmpty || !revoked.contains(work[index].transaction.id)
+                    for effect in output.kept where delivers || !Self.isDelivery(effect) {
+                        batch.effects.append((dispatch: position, effect: effect, product: product))
+                    }
                 }
             }
             // Observers hear of a step before it counts as done: at least once.
@@ -503,6 +575,15 @@ public actor TransactionQueue {
             }
             await tell(removed)
             round = next
+        }
+    }
+
+    /// Whether an effect delivers something a revocation takes back (custom
+    /// effects are a plugin's own account of what it did, and stay).
+    private static func isDelivery(_ effect: Effect) -> Bool {
+        switch effect {
+        case .own, .unlock, .grant, .record, .content: true
+        case .receiptVerified, .notify, .presentError, .finish, .custom: false
         }
     }
 

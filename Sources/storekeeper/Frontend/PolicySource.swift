@@ -2,6 +2,7 @@ import StorekeeperCatalog
 import StorekeeperDiagnostics
 import StorekeeperEngine
 import StorekeeperRules
+import StorekeeperSimulator
 
 /// Gets a compiled policy for `compile` and `explain`: from a catalog,
 /// validated as `storekeeper validate` would (configuration and
@@ -13,6 +14,9 @@ struct PolicySource {
     var configuration: String?
     var limits: LimitOptions
     var color: ColorChoice
+    /// Steps the app registers (storekeeper.yml's `steps`) run as stand-ins
+    /// that succeed (`simulate`), instead of being declared only.
+    var standInSteps = false
 
     /// What was loaded: the policy, and the files read to make it (a
     /// command must not write over them).
@@ -34,12 +38,18 @@ struct PolicySource {
     func load() throws(CommandFailure) -> Loaded {
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
         if let value = compiledPolicy(loader.reader) {
-            do {
-                return Loaded(policy: try PolicyDecoder(declaresUnknownSteps: true).decode(value: value), inputs: [path], wasCompiled: true)
-            } catch {
-                StandardError.write("\(path): error: \(error.description)\n")
-                ProcessExit.now(1, keeping: value)
+            var policy = decode(value, PolicyDecoder(declaresUnknownSteps: true))
+            if standInSteps, !policy.plugins.extraStepNames.isEmpty {
+                // Read again with stand-ins registered under the names the policy uses.
+                var plugins = PluginRegistry()
+                do {
+                    for name in policy.plugins.extraStepNames { try plugins.register(StandInStep(name: name)) }
+                } catch {
+                    throw CommandFailure(message: "\(path): \(error.description)")
+                }
+                policy = decode(value, PolicyDecoder(plugins: plugins))
             }
+            return Loaded(policy: policy, inputs: [path], wasCompiled: true)
         }
         let run: ValidationRun
         let policy: PolicyValidation.Result
@@ -60,7 +70,11 @@ struct PolicySource {
 
         var plugins = PluginRegistry()
         do {
-            try plugins.declare(policy.extraSteps.first ?? [])
+            if standInSteps {
+                for name in policy.extraSteps.first ?? [] { try plugins.register(StandInStep(name: name)) }
+            } else {
+                try plugins.declare(policy.extraSteps.first ?? [])
+            }
         } catch {
             throw CommandFailure(message: "storekeeper.yml: \(error.description)")
         }
@@ -71,6 +85,16 @@ struct PolicySource {
             printDiagnostics(ValidationReport(diagnostics: error.diagnostics, filesChecked: run.report.filesChecked),
                              reader: loader.reader, limit: loader.limits.maxFileSize)
             ProcessExit.now(1, keeping: run)
+        }
+    }
+
+    /// A compiled policy, or the process ends with status 1 (it is not valid).
+    private func decode(_ value: JSONValue, _ decoder: PolicyDecoder) -> CompiledPolicy {
+        do {
+            return try decoder.decode(value: value)
+        } catch {
+            StandardError.write("\(path): error: \(error.description)\n")
+            ProcessExit.now(1, keeping: value)
         }
     }
 
