@@ -288,6 +288,10 @@ public actor TransactionQueue {
                 case .store(.restoreFinished):
                     await processBatch(updates: updates)
                     updates.removeAll()
+                    // A restore brings the receipt (and the records kept elsewhere) up to
+                    // date: products whose restored plan only downloads are owned through it.
+                    await refreshElsewhere()
+                    publishIfChanged()
                     await tell([.restoreFinished])
                 case .store(.restoreFailed(let code)):
                     await processBatch(updates: updates)

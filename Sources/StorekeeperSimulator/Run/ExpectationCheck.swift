@@ -21,8 +21,12 @@ enum ExpectationCheck {
         return wrong.isEmpty ? nil : wrong.joined(separator: "; ")
     }
 
-    /// The expected messages appear in this order among those found.
+    /// The expected messages appear in this order among those found; an
+    /// empty list means the UI was told nothing.
     static func told(expected: [String], found: [String]) -> String? {
+        if expected.isEmpty, !found.isEmpty {
+            return "expected the UI to be told nothing since the last expect; it was told \(found.map { "'\($0)'" }.joined(separator: ", "))"
+        }
         var index = found.startIndex
         for message in expected {
             guard let match = found[index...].firstIndex(of: message) else {
