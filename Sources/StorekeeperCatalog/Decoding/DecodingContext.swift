@@ -161,53 +161,42 @@ struct DecodingContext {
     /// `true` or `false`, unquoted.
     mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Bool>? {
         guard let text = text(node, what(), example: "true or false") else { return nil }
-        if node.scalarStyle == .plain, node.tag == nil {
-            switch text {
-            case "true", "True", "TRUE": return Located(true, at: node.range)
-            case "false", "False", "FALSE": return Located(false, at: node.range)
-            default: break
-            }
-            switch text.lowercased() {
-            case "yes", "on", "y":
-                error(CatalogRuleID.booleanSpelling, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as true, others as text); write true", at: node)
-                return nil
-            case "no", "off", "n":
-                error(CatalogRuleID.booleanSpelling, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as false, others as text); write false", at: node)
-                return nil
-            default: break
-            }
-        } else if ["true", "false"].contains(text.lowercased()) {
-            error(CatalogRuleID.wrongKind, "\(what()) is the text \"\(text)\" in quotes; write \(text.lowercased()) without quotes for a boolean", at: node)
-            return nil
+        switch ScalarReading.boolean(node) {
+        case .value(let value):
+            return Located(value, at: node.range)
+        case .yaml11(let meant):
+            error(CatalogRuleID.booleanSpelling, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as \(meant), others as text); write \(meant)", at: node)
+        case .quoted(let spelt):
+            error(CatalogRuleID.wrongKind, "\(what()) is the text \"\(text)\" in quotes; write \(spelt) without quotes for a boolean", at: node)
+        case .notBoolean:
+            error(CatalogRuleID.wrongKind, "\(what()) must be true or false, not '\(text)'", at: node)
         }
-        error(CatalogRuleID.wrongKind, "\(what()) must be true or false, not '\(text)'", at: node)
         return nil
     }
 
     /// A whole number in a range, unquoted.
     mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String, in range: ClosedRange<Int>) -> Located<Int>? {
         guard let text = text(node, what(), example: "\(range.lowerBound)") else { return nil }
-        guard let value = Self.wholeNumber(text) else {
+        // More than 18 digits is not a whole number here: what an `Int` surely holds.
+        let reading = text.utf8.count <= Self.mostDigits ? ScalarReading.wholeNumber(node) : .notANumber
+        switch reading {
+        case .notANumber, .tooLarge:
             error(CatalogRuleID.wrongKind, "\(what()) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", at: node)
-            return nil
-        }
-        if node.scalarStyle != .plain {
+        case .quoted(let value):
             error(CatalogRuleID.wrongKind, "\(what()) is the text \"\(text)\" in quotes; write \(value) without quotes for a number", at: node)
-            return nil
-        }
-        if let tag = node.tag {
+        case .tagged(let value, let tag):
             error(CatalogRuleID.wrongKind, "\(what()) is tagged \(tag); write \(value) as a plain number, untagged", at: node)
-            return nil
-        }
-        if text.utf8.count > 1, text.utf8.first == UInt8(ascii: "0") {
+        case .leadingZero(let value):
             error(CatalogRuleID.wrongKind, "\(what()) '\(text)' starts with 0, which some YAML tools read as an octal number; write \(value)", at: node)
-            return nil
+        case .value(let digits):
+            let value = Int(digits)
+            guard range.contains(value) else {
+                error(CatalogRuleID.outOfRange, "\(what()) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)", at: node)
+                return nil
+            }
+            return Located(value, at: node.range)
         }
-        guard range.contains(value) else {
-            error(CatalogRuleID.outOfRange, "\(what()) is \(value); it must be from \(range.lowerBound) to \(range.upperBound)", at: node)
-            return nil
-        }
-        return Located(value, at: node.range)
+        return nil
     }
 
     /// One of an enumeration's spellings, with the nearest suggested when wrong.
@@ -233,14 +222,12 @@ struct DecodingContext {
         return values
     }
 
-    /// Digits only, no sign, at most 18 of them.
+    /// The most digits a whole number may have: 18 always fit an `Int`.
+    static let mostDigits = 18
+
+    /// Digits only, no sign, at most ``mostDigits`` of them.
     static func wholeNumber(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 18 else { return nil }
-        var value = 0
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
+        guard text.utf8.count <= mostDigits, case let value?? = ScalarReading.wholeNumber(text) else { return nil }
+        return Int(value)
     }
 }

@@ -351,11 +351,9 @@ final class SimulationSession: Sendable {
             defer { state.told.removeAll() }
             return state.told
         }
-        var results: [ExpectationResult] = []
+        var results: [(at: SourceLocation, result: ExpectationResult)] = []
         func result(_ key: String, _ range: SourceRange, _ failure: String?) {
-            let outcome = ExpectationResult(location: range.start.description, key: key, passed: failure == nil, reason: failure)
-            results.append(outcome)
-            recorder.record(.expectation(outcome))
+            results.append((range.start, ExpectationResult(location: range.start.description, key: key, passed: failure == nil, reason: failure)))
         }
         let needsApp = expectation.features != nil || expectation.owns != nil || expectation.subscriptions != nil || expectation.balances != nil
         var entitlements: Entitlements?
@@ -413,7 +411,10 @@ final class SimulationSession: Sendable {
         if let expected = expectation.told {
             result("told", expected.range, ExpectationCheck.told(expected: expected.value, found: told))
         }
-        state.withLock { $0.expectations.append(contentsOf: results) }
+        // Reported in the order the scenario writes its keys.
+        let ordered = results.sorted { $0.at < $1.at }.map(\.result)
+        for outcome in ordered { recorder.record(.expectation(outcome)) }
+        state.withLock { $0.expectations.append(contentsOf: ordered) }
     }
 
     private func describe(_ ids: [String]) async -> String {

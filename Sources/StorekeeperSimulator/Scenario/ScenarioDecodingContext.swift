@@ -217,32 +217,25 @@ struct ScenarioDecodingContext {
     mutating func integer(_ node: YAMLNode, _ what: @autoclosure () -> String, in range: ClosedRange<UInt64>) -> Located<UInt64>? {
         guard let text = text(node, what(), example: "\(range.lowerBound)") else { return nil }
         let bounds = "from \(range.lowerBound) to \(range.upperBound)"
-        switch Self.wholeNumber(text) {
-        case nil:
+        switch ScalarReading.wholeNumber(node) {
+        case .notANumber:
             error(ScenarioRuleID.value, "\(what()) must be a whole number \(bounds), not '\(text)'", at: node)
-            return nil
-        case .some(nil):
+        case .tooLarge:
             error(ScenarioRuleID.value, "\(what()) '\(text)' is too large; it must be \(bounds)", at: node)
-            return nil
-        case .some(let value?):
-            if node.scalarStyle != .plain {
-                error(ScenarioRuleID.type, "\(what()) is the text \"\(text)\" in quotes; write \(value) without quotes for a number", at: node)
-                return nil
-            }
-            if let tag = node.tag {
-                error(ScenarioRuleID.type, "\(what()) is tagged \(tag); write \(value) as a plain number, untagged", at: node)
-                return nil
-            }
-            if text.utf8.count > 1, text.utf8.first == UInt8(ascii: "0") {
-                error(ScenarioRuleID.value, "\(what()) '\(text)' starts with 0, which some YAML tools read as an octal number; write \(value)", at: node)
-                return nil
-            }
+        case .quoted(let value):
+            error(ScenarioRuleID.type, "\(what()) is the text \"\(text)\" in quotes; write \(value) without quotes for a number", at: node)
+        case .tagged(let value, let tag):
+            error(ScenarioRuleID.type, "\(what()) is tagged \(tag); write \(value) as a plain number, untagged", at: node)
+        case .leadingZero(let value):
+            error(ScenarioRuleID.value, "\(what()) '\(text)' starts with 0, which some YAML tools read as an octal number; write \(value)", at: node)
+        case .value(let value):
             guard range.contains(value) else {
                 error(ScenarioRuleID.value, "\(what()) is \(value); it must be \(bounds)", at: node)
                 return nil
             }
             return Located(value, at: node.range)
         }
+        return nil
     }
 
     /// A whole number that fits an `Int`, in a range.
@@ -251,44 +244,19 @@ struct ScenarioDecodingContext {
         return integer(node, what(), in: bounds).map { Located(Int($0.value), at: $0.range) }
     }
 
-    /// Digits only: nil for other text, `.some(nil)` when too large for 64 bits.
-    static func wholeNumber(_ text: String) -> UInt64?? {
-        guard !text.isEmpty else { return nil }
-        var value: UInt64 = 0
-        var overflow = false
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            if o1 || o2 { overflow = true }
-            value = sum
-        }
-        return overflow ? .some(nil) : .some(value)
-    }
-
     /// `true` or `false`, unquoted.
     mutating func bool(_ node: YAMLNode, _ what: @autoclosure () -> String) -> Located<Bool>? {
         guard let text = text(node, what(), example: "true") else { return nil }
-        if node.scalarStyle == .plain, node.tag == nil {
-            switch text {
-            case "true", "True", "TRUE": return Located(true, at: node.range)
-            case "false", "False", "FALSE": return Located(false, at: node.range)
-            default: break
-            }
-            switch text.lowercased() {
-            case "yes", "on", "y":
-                error(ScenarioRuleID.value, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as true, others as text); write true", at: node)
-                return nil
-            case "no", "off", "n":
-                error(ScenarioRuleID.value, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as false, others as text); write false", at: node)
-                return nil
-            default: break
-            }
-        } else if ["true", "false"].contains(text.lowercased()) {
-            error(ScenarioRuleID.type, "\(what()) is the text \"\(text)\" in quotes; write \(text.lowercased()) without quotes for a boolean", at: node)
-            return nil
+        switch ScalarReading.boolean(node) {
+        case .value(let value):
+            return Located(value, at: node.range)
+        case .yaml11(let meant):
+            error(ScenarioRuleID.value, "'\(text)' is not a boolean in YAML 1.2 (some tools read it as \(meant), others as text); write \(meant)", at: node)
+        case .quoted(let spelt):
+            error(ScenarioRuleID.type, "\(what()) is the text \"\(text)\" in quotes; write \(spelt) without quotes for a boolean", at: node)
+        case .notBoolean:
+            error(ScenarioRuleID.value, "\(what()) must be true or false, not '\(text)'", at: node)
         }
-        error(ScenarioRuleID.value, "\(what()) must be true or false, not '\(text)'", at: node)
         return nil
     }
 
