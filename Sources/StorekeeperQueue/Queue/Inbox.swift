@@ -27,6 +27,17 @@ final class Inbox: @unchecked Sendable {
         waiting?.resume()
     }
 
+    /// Several items at once: the queue takes them together (or none of them yet).
+    func send(contentsOf newItems: [Item]) {
+        guard !newItems.isEmpty else { return }
+        lock.lock()
+        items.append(contentsOf: newItems)
+        let waiting = waiter
+        waiter = nil
+        lock.unlock()
+        waiting?.resume()
+    }
+
     /// Up to `limit` items, waiting until there is one.
     func take(limit: Int) async -> [Item] {
         while true {

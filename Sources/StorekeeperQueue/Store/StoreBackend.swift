@@ -42,6 +42,13 @@ public struct StoreEventSink: Sendable {
     public func send(_ event: StoreEvent) {
         inbox.send(.store(event))
     }
+
+    /// Delivers several events at once: the queue sees all of them or none
+    /// yet, so how it batches them does not depend on timing (a simulated
+    /// store's session is then the same from run to run).
+    public func send(contentsOf events: [StoreEvent]) {
+        inbox.send(contentsOf: events.map { .store($0) })
+    }
 }
 
 /// What a store backend tells the queue.

@@ -30,6 +30,8 @@ public actor SimulatedAppStore {
     private var downloads: [String: DownloadRecord] = [:]
     private var nextNumber: UInt64
     private var random: UInt64
+    /// Events of the operation under way, sent together when it ends (``flush()``).
+    private var outbox: [(device: String, event: StoreEvent)] = []
 
     /// An account with no purchases.
     ///
@@ -62,6 +64,7 @@ public actor SimulatedAppStore {
     // MARK: What the queue asks (through SimulatedDevice)
 
     func connect(_ device: String, sink: StoreEventSink) {
+        defer { flush() }
         devices[device, default: DeviceRecord()].sink = sink
         for id in order {
             guard let transaction = transactions[id], transaction.device == device, transaction.isUnfinished else { continue }
@@ -69,7 +72,7 @@ public actor SimulatedAppStore {
         }
         let revocations = devices[device]?.pendingRevocations ?? []
         devices[device]?.pendingRevocations.removeAll()
-        for revocation in revocations { sink.send(.revoked(revocation)) }
+        for revocation in revocations { outbox.append((device, .revoked(revocation))) }
     }
 
     /// The app on `device` stopped (quit or crash): nothing reaches it until it connects again.
@@ -78,6 +81,7 @@ public actor SimulatedAppStore {
     }
 
     func add(_ payment: Payment, device: String) {
+        defer { flush() }
         var state = devices[device, default: DeviceRecord()]
         let outcome = state.nextOutcome ?? .succeed
         state.nextOutcome = nil
@@ -93,6 +97,7 @@ public actor SimulatedAppStore {
 
     /// Answers the payments the device sent: purchased, failed, deferred or interrupted, as prepared.
     public func processPayments(device: String) {
+        defer { flush() }
         let payments = devices[device]?.processing ?? []
         devices[device]?.processing.removeAll()
         for (id, outcome) in payments {
@@ -133,18 +138,20 @@ public actor SimulatedAppStore {
     }
 
     func restore(device: String, user: String?) {
+        defer { flush() }
         var state = devices[device, default: DeviceRecord()]
         let selection = state.restoreSelection
         state.restoreSelection = nil
         devices[device] = state
         if state.offline {
-            devices[device]?.sink?.send(.restoreFailed(.networkError))
+            outbox.append((device, .restoreFailed(.networkError)))
             if devices[device]?.sink == nil { recorder.record(.note("restore failed (network-error); the app is not running")) }
             return
         }
         var skipped: [String] = []
         for id in order {
-            guard let original = transactions[id], original.kind != .restore, original.state == .purchased, !original.revoked,
+            // Completed: purchased and finished (an unfinished one is still the app's to deliver).
+            guard let original = transactions[id], original.kind != .restore, original.state == .purchased, original.finished, !original.revoked,
                   let product = product(original.productID),
                   product.type == .nonConsumable || product.type == .autoRenewableSubscription
             else { continue }
@@ -165,7 +172,7 @@ public actor SimulatedAppStore {
             recorder.record(.note("not restored: \(skipped.joined(separator: ", ")) (bought with another applicationUsername)"))
         }
         refreshReceipt(device)
-        devices[device]?.sink?.send(.restoreFinished)
+        outbox.append((device, .restoreFinished))
     }
 
     func receiptEntries(device: String) -> [ReceiptEntry] {
@@ -257,12 +264,14 @@ public actor SimulatedAppStore {
 
     /// Ask to Buy approved: the deferred transaction becomes purchased.
     public func approve(_ id: String) throws(SimulationError) {
+        defer { flush() }
         var transaction = try deferred(id, action: "approve")
         complete(&transaction)
     }
 
     /// Ask to Buy declined: the deferred transaction fails with `payment-cancelled`.
     public func decline(_ id: String) throws(SimulationError) {
+        defer { flush() }
         var transaction = try deferred(id, action: "decline")
         transaction.state = .failed
         transaction.error = .paymentCancelled
@@ -272,6 +281,7 @@ public actor SimulatedAppStore {
 
     /// The user completed the action an interrupted purchase needed: a new, purchased transaction.
     public func resolve(_ id: String) throws(SimulationError) {
+        defer { flush() }
         guard var interrupted = transactions[id], interrupted.interruptionPending else {
             throw SimulationError("\(id) is not an interrupted purchase waiting for the user (buy it with `interrupted: true`)")
         }
@@ -291,6 +301,9 @@ public actor SimulatedAppStore {
 
     /// Moves the clock: subscriptions renew (or lapse), unanswered Ask to Buy requests expire.
     public func advance(to date: Date) {
+        defer { flush() }
+        // Noted first: what the move causes reaches the app only when the move is done.
+        recorder.record(.clock(date))
         while true {
             let next = nextEvent(before: date)
             guard let next else { break }
@@ -306,7 +319,6 @@ public actor SimulatedAppStore {
             }
         }
         clock.move(to: date)
-        recorder.record(.clock(date))
     }
 
     /// Turns off a subscription's renewal: it lapses at the end of its period.
@@ -319,6 +331,7 @@ public actor SimulatedAppStore {
 
     /// Refunds or revokes a purchase and everything that refers to it.
     public func refund(_ id: String, reason: StoreRevocation.Reason) throws(SimulationError) {
+        defer { flush() }
         guard let target = transactions[id] else { throw SimulationError("the store has no transaction \(id)") }
         let root = target.originalID ?? target.id
         guard let original = transactions[root], !original.revoked else {
@@ -331,8 +344,8 @@ public actor SimulatedAppStore {
         let revocation = StoreRevocation(productID: original.productID, transactionIDs: family, reason: reason, date: clock.now)
         recorder.record(.note("\(reason == .refund ? "refunded" : "revoked (family sharing)") \(original.productID): \(family.joined(separator: ", "))"))
         for name in devices.keys.sorted() {
-            if let sink = devices[name]?.sink {
-                sink.send(.revoked(revocation))
+            if devices[name]?.sink != nil {
+                outbox.append((name, .revoked(revocation)))
             } else {
                 devices[name]?.pendingRevocations.append(revocation)
             }
@@ -459,7 +472,7 @@ public actor SimulatedAppStore {
 
     /// Sends a transaction to its device's app, if it runs; else it waits there (unfinished) for the next launch.
     private func deliver(_ transaction: StoreRecord, note: String? = nil) {
-        guard let sink = devices[transaction.device]?.sink else {
+        guard devices[transaction.device]?.sink != nil else {
             if transaction.isUnfinished, transaction.state != .purchasing {
                 recorder.record(.note("\(transaction.id) \(transaction.productID) \(transaction.state.rawValue): the app is not running on \(transaction.device); delivered at its next launch"))
             }
@@ -469,7 +482,22 @@ public actor SimulatedAppStore {
         recorder.record(.store(TransactionReport(device: transaction.device, id: transaction.id, productID: transaction.productID,
                                                  state: transaction.state, error: transaction.error, originalID: transaction.originalID,
                                                  charged: charged, note: note)))
-        sink.send(.updated(transaction.storeTransaction))
+        outbox.append((transaction.device, .updated(transaction.storeTransaction)))
+    }
+
+    /// Sends each device what the operation produced, in one piece per device.
+    private func flush() {
+        let pending = outbox
+        outbox.removeAll()
+        var byDevice: [String: [StoreEvent]] = [:]
+        var order: [String] = []
+        for (device, event) in pending {
+            if byDevice[device] == nil { order.append(device) }
+            byDevice[device, default: []].append(event)
+        }
+        for device in order {
+            devices[device]?.sink?.send(contentsOf: byDevice[device] ?? [])
+        }
     }
 
     private func report(_ record: DownloadRecord) {

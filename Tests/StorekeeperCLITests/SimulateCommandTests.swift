@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+/// `storekeeper simulate CATALOG SCENARIO`, end to end on the built
+/// executable: exit statuses, located failures and diagnostics, the JSON
+/// trace, `--seed`, `--state` and `--quiet` (docs/simulate.md).
+@Suite("simulate")
+struct SimulateCommandTests {
+    static let catalog = PackagePaths.catalogs.appendingPathComponent("rocket-racer/catalog.yaml").path
+    static let shipped = "Catalogs/rocket-racer/scenarios/testing-steps.yaml"
+
+    /// A scenario with one wrong expectation: 500 coins bought, 400 expected (line 5, the value at column 17).
+    static let wrongBalance = """
+        steps:
+          - launch
+          - buy: com.example.rocketracer.coins.500
+          - expect:
+              balances: {coins: 400}
+              unfinished: 0
+
+        """
+
+    /// The whole of standard output as one JSON object.
+    static func json(_ result: CLIResult, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: result.stdoutData)
+        return try #require(value as? [String: Any], "not a JSON object: \(result)", sourceLocation: sourceLocation)
+    }
+
+    /// The transaction identifiers of the `store` events, in order of first appearance.
+    static func transactionIDs(_ document: [String: Any]) throws -> [String] {
+        let events = try #require(document["events"] as? [[String: Any]])
+        var seen = Set<String>()
+        return events.filter { $0["kind"] as? String == "store" }
+            .compactMap { $0["transaction"] as? String }
+            .filter { seen.insert($0).inserted }
+    }
+
+    // MARK: Exit status
+
+    @Test("the shipped Rocket Racer scenario exits 0 with a `passed:` summary")
+    func shippedScenarioPasses() async throws {
+        let result = try await CLI.run(["simulate", "Catalogs/rocket-racer/catalog.yaml", Self.shipped], in: PackagePaths.root)
+        #expect(result.exitedNormally, "\(result)")
+        #expect(result.status == 0, "\(result)")
+        let summary = try #require(result.lastStdoutLine)
+        #expect(summary.hasPrefix("passed: ") && summary.hasSuffix(" expectations held"), "\(summary)")
+        #expect(!result.stdout.contains(": error: "), "no failure is reported")
+        #expect(result.stdout.hasPrefix("simulate Catalogs/rocket-racer/catalog.yaml with \(Self.shipped)"), "\(result.stdout.prefix(200))")
+        #expect(result.stdout.contains("[1] launch (\(Self.shipped):"))
+        #expect(result.stderr == "")
+    }
+
+    @Test("a wrong expectation exits 1 with `file:line:column: error: expectation failed: ...`")
+    func wrongExpectationExitsOne() async throws {
+        let workspace = try Workspace()
+        try workspace.write("wrong.yaml", Self.wrongBalance)
+        let result = try await workspace.run("simulate", Self.catalog, "wrong.yaml")
+        #expect(result.exitedNormally, "\(result)")
+        #expect(result.status == 1, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("wrong.yaml:5:17: error: expectation failed: balances: coins: expected 400, found 500"), "\(result)")
+        #expect(lines.filter { $0.contains(": error: expectation failed:") }.count == 1, "the passing `unfinished` is not reported")
+        #expect(result.lastStdoutLine == "failed: 1 of 2 expectations failed", "\(result)")
+    }
+
+    @Test("an unknown product exits 2 with a located did-you-mean, before anything runs")
+    func unknownProductExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("unknown.yaml", """
+            steps:
+              - launch
+              - buy: com.example.rocketracer.coins.50
+
+            """)
+        let result = try await workspace.run("simulate", Self.catalog, "unknown.yaml")
+        #expect(result.exitedNormally, "\(result)")
+        #expect(result.status == 2, "\(result)")
+        let diagnostic = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("unknown.yaml:3:10: error: ") }, "\(result)")
+        #expect(diagnostic.contains("com.example.rocketracer.coins.50'"), "\(diagnostic)")
+        #expect(diagnostic.contains("did you mean 'com.example.rocketracer.coins.500'"), "\(diagnostic)")
+        #expect(result.stdout == "", "nothing ran: \(result.stdout.prefix(300))")
+    }
+
+    @Test("a YAML syntax error exits 2 with a located diagnostic")
+    func syntaxErrorExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("syntax.yaml", """
+            steps:
+              - launch
+              - buy: {product: com.example.rocketracer.coins.500
+
+            """)
+        let result = try await workspace.run("simulate", Self.catalog, "syntax.yaml")
+        #expect(result.exitedNormally, "\(result)")
+        #expect(result.status == 2, "\(result)")
+        let located = result.stderr.split(separator: "\n").first {
+            $0.range(of: #"^syntax\.yaml:\d+:\d+: error: "#, options: .regularExpression) != nil
+        }
+        #expect(located != nil, "\(result)")
+        #expect(result.stderr.contains("[yaml-syntax]"), "\(result)")
+        #expect(result.stdout == "")
+    }
+
+    @Test("an action that cannot run (buy before launch) exits 2 at that action")
+    func buyBeforeLaunchExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("early.yaml", """
+            steps:
+              - buy: com.example.rocketracer.coins.500
+              - launch
+
+            """)
+        let result = try await workspace.run("simulate", Self.catalog, "early.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.split(separator: "\n").contains { $0.hasPrefix("early.yaml:2:5: error: ") && $0.contains("launch") }, "\(result)")
+        #expect(result.lastStdoutLine?.hasPrefix("stopped: ") == true, "\(result)")
+    }
+
+    // MARK: --format json
+
+    @Test("`--format json` prints one JSON document: format, version, result, events, expectations")
+    func jsonDocument() async throws {
+        let result = try await CLI.run(["simulate", "--format", "json", "Catalogs/rocket-racer/catalog.yaml", Self.shipped], in: PackagePaths.root)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        let document = try Self.json(result)
+        #expect(document["format"] as? String == "storekeeper-simulation")
+        #expect((document["version"] as? NSNumber)?.intValue == 1)
+        #expect(document["result"] as? String == "passed")
+        #expect(document["scenario"] as? String == Self.shipped)
+        let events = try #require(document["events"] as? [[String: Any]])
+        #expect(events.first?["kind"] as? String == "action")
+        let kinds = Set(events.compactMap { $0["kind"] as? String })
+        #expect(kinds.isSuperset(of: ["action", "launch", "store", "plan", "step", "finished", "ui", "download", "expect"]), "\(kinds.sorted())")
+        let expectations = try #require(document["expectations"] as? [[String: Any]])
+        #expect(!expectations.isEmpty)
+        #expect(expectations.allSatisfy { $0["passed"] as? Bool == true })
+        #expect(expectations.allSatisfy { ($0["location"] as? String)?.hasPrefix(Self.shipped + ":") == true })
+        // No text trace around it.
+        #expect(!result.stdout.contains("passed: "))
+    }
+
+    @Test("`--format json` of a failed expectation: result failed, the expectation located with its reason, exit 1")
+    func jsonFailure() async throws {
+        let workspace = try Workspace()
+        try workspace.write("wrong.yaml", Self.wrongBalance)
+        let result = try await workspace.run("simulate", "--format", "json", Self.catalog, "wrong.yaml")
+        #expect(result.status == 1, "\(result)")
+        let document = try Self.json(result)
+        #expect(document["result"] as? String == "failed")
+        let expectations = try #require(document["expectations"] as? [[String: Any]])
+        let failed = try #require(expectations.first { $0["passed"] as? Bool == false })
+        #expect(failed["key"] as? String == "balances")
+        #expect(failed["location"] as? String == "wrong.yaml:5:17")
+        #expect((failed["reason"] as? String)?.contains("expected 400, found 500") == true, "\(failed)")
+        #expect(expectations.filter { $0["passed"] as? Bool == true }.map { $0["key"] as? String } == ["unfinished"])
+    }
+
+    // MARK: --seed
+
+    @Test("`--seed` changes the transaction ids; the same seed gives the same ones")
+    func seedChangesIDs() async throws {
+        func ids(_ seed: String) async throws -> (seed: String?, ids: [String]) {
+            let result = try await CLI.run(["simulate", "--format", "json", "--seed", seed, "Catalogs/rocket-racer/catalog.yaml", Self.shipped],
+                                           in: PackagePaths.root)
+            #expect(result.status == 0, "\(result)")
+            let document = try Self.json(result)
+            return (document["seed"] as? String, try Self.transactionIDs(document))
+        }
+        let five = try await ids("5")
+        let again = try await ids("5")
+        let six = try await ids("6")
+        #expect(five.seed == "5" && six.seed == "6")
+        #expect(five.ids.count > 10)
+        #expect(five.ids == again.ids)
+        #expect(five.ids.count == six.ids.count)
+        #expect(Set(five.ids).isDisjoint(with: six.ids), "\(five.ids.prefix(3)) / \(six.ids.prefix(3))")
+        // The scenario's own seed (2026) gives yet others.
+        let scenarioSeed = try await CLI.run(["simulate", "--format", "json", "Catalogs/rocket-racer/catalog.yaml", Self.shipped], in: PackagePaths.root)
+        #expect(try Self.json(scenarioSeed)["seed"] as? String == "2026")
+        #expect(Set(try Self.transactionIDs(Self.json(scenarioSeed))).isDisjoint(with: five.ids))
+    }
+
+    // MARK: --state
+
+    @Test("`--state DIR` keeps each device's journal and downloads; a non-empty DIR is refused with exit 2")
+    func stateFolder() async throws {
+        let workspace = try Workspace()
+        let result = try await CLI.run(["simulate", "--quiet", "--state", workspace.url.appendingPathComponent("session").path,
+                                        "Catalogs/rocket-racer/catalog.yaml", Self.shipped], in: PackagePaths.root)
+        #expect(result.status == 0, "\(result)")
+        let session = workspace.url.appendingPathComponent("session")
+        let files = FileManager.default
+        #expect(files.fileExists(atPath: session.appendingPathComponent("phone/journal.sqlite").path))
+        #expect(files.fileExists(atPath: session.appendingPathComponent("tablet/journal.sqlite").path))
+        // The tablet downloaded the canyon track pack again into its documents, as the catalog says.
+        #expect(files.fileExists(atPath: session.appendingPathComponent("tablet/Documents/StoreKit/com.example.rocketracer.tracks.canyon").path))
+        #expect(files.fileExists(atPath: session.appendingPathComponent("phone/Documents/StoreKit/com.example.rocketracer.tracks.neon").path))
+
+        let before = try files.contentsOfDirectory(atPath: session.path).sorted()
+        let refused = try await CLI.run(["simulate", "--state", session.path, "Catalogs/rocket-racer/catalog.yaml", Self.shipped],
+                                        in: PackagePaths.root)
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("not empty"), "\(refused)")
+        #expect(refused.stdout == "", "nothing ran: \(refused.stdout.prefix(300))")
+        #expect(try files.contentsOfDirectory(atPath: session.path).sorted() == before)
+        #expect(files.fileExists(atPath: session.appendingPathComponent("phone/journal.sqlite").path))
+    }
+
+    @Test("`--state` with a new folder creates it")
+    func stateFolderCreated() async throws {
+        let workspace = try Workspace()
+        try workspace.write("wrong.yaml", Self.wrongBalance)
+        let result = try await workspace.run("simulate", "--quiet", "--state", "new/session", Self.catalog, "wrong.yaml")
+        #expect(result.status == 1, "\(result)")
+        #expect(FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("new/session/phone/journal.sqlite").path))
+    }
+
+    // MARK: --quiet
+
+    @Test("`--quiet` prints no event lines: only failed expectations and the summary")
+    func quiet() async throws {
+        let workspace = try Workspace()
+        try workspace.write("wrong.yaml", Self.wrongBalance)
+        let loud = try await workspace.run("simulate", Self.catalog, "wrong.yaml")
+        let quiet = try await workspace.run("simulate", "--quiet", Self.catalog, "wrong.yaml")
+        #expect(loud.status == 1 && quiet.status == 1, "\(loud)\n\(quiet)")
+        // Without --quiet the trace is there (so its absence below means something).
+        #expect(loud.stdout.contains("[2] buy com.example.rocketracer.coins.500 (wrong.yaml:3)"), "\(loud)")
+        #expect(loud.stdout.contains("    store     "), "\(loud)")
+        #expect(quiet.stdout == """
+            wrong.yaml:5:17: error: expectation failed: balances: coins: expected 400, found 500
+            failed: 1 of 2 expectations failed
+
+            """, "\(quiet)")
+
+        let passing = try await CLI.run(["simulate", "--quiet", "Catalogs/rocket-racer/catalog.yaml", Self.shipped], in: PackagePaths.root)
+        #expect(passing.status == 0, "\(passing)")
+        let lines = passing.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(passing)")
+        #expect(lines.first?.hasPrefix("passed: ") == true, "\(passing)")
+    }
+}
