@@ -23,9 +23,6 @@ public final class CrashSwitch: Sendable {
         state.withLock { $0.armed = (moment, step) }
     }
 
-    /// Whether a crash is armed.
-    public var isArmed: Bool { state.withLock { $0.armed != nil } }
-
     /// A new launch: the app runs again (what is armed stays armed).
     func relaunch() {
         state.withLock {
@@ -66,7 +63,4 @@ public final class CrashSwitch: Sendable {
         }
         if let crashed { body(crashed) }
     }
-
-    /// Whether the app crashed since its launch.
-    var hasCrashed: Bool { state.withLock { $0.crashed != nil } }
 }

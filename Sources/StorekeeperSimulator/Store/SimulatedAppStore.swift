@@ -259,9 +259,6 @@ public actor SimulatedAppStore {
         devices[device, default: DeviceRecord()].offline = offline
     }
 
-    /// Whether the device is offline.
-    public func isOffline(device: String) -> Bool { devices[device]?.offline ?? false }
-
     /// Ask to Buy approved: the deferred transaction becomes purchased.
     public func approve(_ id: String) throws(SimulationError) {
         defer { flush() }
