@@ -14,7 +14,13 @@ let package = Package(
         .library(name: "StorekeeperCatalog", targets: ["StorekeeperCatalog"]),
         .library(name: "StorekeeperYAML", targets: ["StorekeeperYAML"]),
         .library(name: "StorekeeperDiagnostics", targets: ["StorekeeperDiagnostics"]),
+        .library(name: "StorekeeperSchema", targets: ["StorekeeperSchema"]),
+        .library(name: "StorekeeperStoreKit", targets: ["StorekeeperStoreKit"]),
+        .library(name: "StorekeeperDiff", targets: ["StorekeeperDiff"]),
+        .library(name: "StorekeeperCodegen", targets: ["StorekeeperCodegen"]),
+        .executable(name: "storekeeper-codegen", targets: ["storekeeper-codegen"]),
         .plugin(name: "StorekeeperValidatePlugin", targets: ["StorekeeperValidatePlugin"]),
+        .plugin(name: "StorekeeperCodegenPlugin", targets: ["StorekeeperCodegenPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,10 +53,26 @@ let package = Package(
         // The simulated App Store (a StoreBackend, deterministic under a seed), the app's simulated server,
         // and scenarios: scripted sessions run against a catalog's compiled policy, traced and checked.
         .target(name: "StorekeeperSimulator", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // The JSON Schema (draft 2020-12) of the catalog format, for editors (`storekeeper schema`).
+        .target(name: "StorekeeperSchema", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // Xcode's StoreKit configuration files (.storekit): import into a catalog, export from one.
+        .target(name: "StorekeeperStoreKit", dependencies: ["StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // What a catalog change does to users who already bought (`storekeeper diff OLD NEW`).
+        .target(name: "StorekeeperDiff", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        // Typed Swift (product ids, features, balances) generated from a catalog.
+        .target(name: "StorekeeperCodegen", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        // The build-tool plugin's tool: validates like the CLI, then writes the Swift. Links no SQLite,
+        // no argument parser and no simulator, so an app's first build stays short.
+        .executableTarget(name: "storekeeper-codegen", dependencies: ["StorekeeperCodegen", "StorekeeperRules", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        // Generates typed product ids, features and balances from the catalogs in a target (Examples/).
+        .plugin(name: "StorekeeperCodegenPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
         // The command-line tool: argument parsing over the libraries, nothing more.
         .executableTarget(
             name: "storekeeper",
             dependencies: [
+                "StorekeeperSchema",
+                "StorekeeperStoreKit",
+                "StorekeeperDiff",
                 "StorekeeperSimulator",
                 "StorekeeperQueue",
                 "StorekeeperEngine",
@@ -90,6 +112,10 @@ let package = Package(
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperSimulator", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorekeeperSimulatorTests", dependencies: ["StorekeeperSimulator", "StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperSchemaTests", dependencies: ["StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperStoreKitTests", dependencies: ["StorekeeperStoreKit", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperCodegenTests", dependencies: ["StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,7 +8,7 @@ struct Storekeeper: ParsableCommand {
         abstract: "Validate in-app purchase catalogs and run their policy.",
         discussion: "Exit status: 0 when no error was found, 1 when any was, 2 when the command could not run.",
         version: "0.1.0",
-        subcommands: [Validate.self, Compile.self, Explain.self, Simulate.self, Rules.self]
+        subcommands: [Validate.self, Compile.self, Explain.self, Simulate.self, Diff.self, Schema.self, Import.self, Export.self, Rules.self]
     )
 
     /// Parses and runs, mapping every failure to the documented exit status:

@@ -1,0 +1,2 @@
+/// Typed Swift generated from a catalog (placeholder: filled in by issue 7).
+public struct SwiftGenerator: Sendable {}

@@ -1,0 +1,2 @@
+/// What a catalog change does to users who already bought (placeholder: filled in by issue 7).
+public struct CatalogDiff: Sendable {}

@@ -1,0 +1,1 @@
+// The build-tool plugin's tool (placeholder: filled in by issue 7).

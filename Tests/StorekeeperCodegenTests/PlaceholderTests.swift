@@ -1,0 +1,4 @@
+import Testing
+@testable import StorekeeperCodegen
+
+@Test func placeholder() { #expect(Bool(true)) }

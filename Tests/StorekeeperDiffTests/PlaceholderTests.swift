@@ -1,0 +1,4 @@
+import Testing
+@testable import StorekeeperDiff
+
+@Test func placeholder() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import StorekeeperSchema
+
+@Test func placeholder() { #expect(Bool(true)) }

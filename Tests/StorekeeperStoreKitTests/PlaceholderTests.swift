@@ -1,0 +1,4 @@
+import Testing
+@testable import StorekeeperStoreKit
+
+@Test func placeholder() { #expect(Bool(true)) }
