@@ -9,7 +9,7 @@ public enum GitRevisionError: Error, Sendable, Hashable, CustomStringConvertible
     case unknownRevision(String)
     /// The revision is not one this command passes to git (empty, or starting with `-`).
     case invalidRevision(String)
-    /// The path after the revision is absolute.
+    /// The path after the revision is absolute and outside the current directory.
     case absolutePath(String)
     /// Git could not be started or waited for.
     case system(String)
@@ -26,7 +26,7 @@ public enum GitRevisionError: Error, Sendable, Hashable, CustomStringConvertible
         case .invalidRevision(let revision):
             "'\(revision)' is not a revision this command accepts: name a branch, tag or commit, not an option"
         case .absolutePath(let path):
-            "'\(path)' is absolute; after the revision, give the path relative to the current directory, as you would for the new catalog"
+            "'\(path)' is outside the current directory; after the revision, give a path relative to the current directory, as you would for the new catalog"
         case .system(let reason):
             "cannot run git: \(reason)"
         }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StorekeeperCatalog
 
 /// Reads catalogs as they were at a git revision, through `git cat-file` and
@@ -47,8 +54,14 @@ public struct GitRevisionReader: SourceReader {
     /// The path this reader serves for `path` at its revision: `main:Catalogs/game.yaml`.
     /// A bare file name gets `./` (`main:./game.yaml`), so that includes
     /// beside it resolve inside the revision too.
+    /// An absolute path inside the current directory is made relative to it.
     public func path(for path: String) throws(GitRevisionError) -> String {
-        guard !path.hasPrefix("/") else { throw .absolutePath(path) }
+        var path = path
+        if path.hasPrefix("/") {
+            let absolute = SourcePath.normalize(path)
+            guard let directory = Self.currentDirectory(), SourcePath.isInside(absolute, root: directory) else { throw .absolutePath(path) }
+            path = absolute == directory ? "." : String(absolute.dropFirst(directory == "/" ? 1 : directory.count + 1))
+        }
         let normalized = SourcePath.normalize(path)
         let inside = normalized == "." || normalized.contains("/") ? normalized : "./" + normalized
         return prefix + inside
@@ -138,6 +151,13 @@ public struct GitRevisionReader: SourceReader {
         case .notInstalled: GitRevisionError.notInstalled.description
         case .system(let reason): "cannot run git: \(reason)"
         }
+    }
+
+    /// The current directory, normalized.
+    static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return SourcePath.normalize(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Git's first line of complaint, without its `fatal: ` prefix.
