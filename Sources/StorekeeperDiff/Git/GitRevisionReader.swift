@@ -53,7 +53,7 @@ public struct GitRevisionReader: SourceReader {
 
     /// The path this reader serves for `path` at its revision: `main:Catalogs/game.yaml`.
     /// A bare file name gets `./` (`main:./game.yaml`), so that includes
-    /// beside it resolve inside the revision too.
+    /// beside it resolve inside the revision too, not in the work tree.
     /// An absolute path inside the current directory is made relative to it.
     public func path(for path: String) throws(GitRevisionError) -> String {
         var path = path
@@ -63,8 +63,11 @@ public struct GitRevisionReader: SourceReader {
             path = absolute == directory ? "." : String(absolute.dropFirst(directory == "/" ? 1 : directory.count + 1))
         }
         let normalized = SourcePath.normalize(path)
-        let inside = normalized == "." || normalized.contains("/") ? normalized : "./" + normalized
-        return prefix + inside
+        // A file's includes resolve from its folder: a bare name needs one to stay in the revision.
+        if normalized != ".", !normalized.contains("/"), kind(of: prefix + normalized) == .file {
+            return prefix + "./" + normalized
+        }
+        return prefix + normalized
     }
 
     /// Whether a path is one this reader serves from its revision.
