@@ -1,2 +1,50 @@
-/// What a catalog change does to users who already bought (placeholder: filled in by issue 7).
-public struct CatalogDiff: Sendable {}
+import StorekeeperCatalog
+import StorekeeperDiagnostics
+
+/// What a catalog change does to people who already bought: compares an old
+/// catalog with a new one and reports each change that takes something from
+/// them, as diagnostics located in the new catalog (or in the old one, for
+/// what the new one no longer has), with the old value in a note.
+///
+/// ```swift
+/// let old = CatalogLoader().load("old/catalog.yaml").catalog
+/// let new = CatalogLoader().load("catalog.yaml").catalog
+/// if let old, let new {
+///     for diagnostic in CatalogDiff().compare(old: old, new: new) { print(diagnostic.message) }
+/// }
+/// ```
+///
+/// Both catalogs should have loaded without errors: a product that did not
+/// decode is missing from its catalog, and would read as removed.
+public struct CatalogDiff: Sendable {
+    /// The checks run, `DiffCheck.all` by default.
+    public var checks: [DiffCheck]
+
+    /// Creates a diff with the given checks.
+    public init(checks: [DiffCheck] = DiffCheck.all) {
+        self.checks = checks
+    }
+
+    /// What changed between two versions of one catalog, in reading order.
+    public func compare(old: Catalog, new: Catalog) -> [Diagnostic] {
+        let context = DiffContext(old: old, new: new)
+        return Diagnostic.normalized(checks.flatMap { $0.check(context) })
+    }
+
+    /// What changed between two sets of catalogs, paired by their `catalog`
+    /// name: each pair is compared, and a catalog of `old` that `new` does not
+    /// have is reported (`diff-catalog-removed`); a new catalog is fine.
+    public func compare(old: [Catalog], new: [Catalog]) -> [Diagnostic] {
+        let pairing = CatalogPairing(old: old, new: new)
+        var diagnostics = pairing.removed.map(CatalogPairing.removedDiagnostic)
+        for (old, new) in pairing.pairs {
+            diagnostics += compare(old: old, new: new)
+        }
+        return Diagnostic.normalized(diagnostics)
+    }
+
+    /// Every id a diff can report, described for formats that list their rules (SARIF).
+    public static var metadata: [RuleMetadata] {
+        (DiffCheck.all.map(\.metadata) + [CatalogPairing.removedMetadata]).sorted { $0.id < $1.id }
+    }
+}

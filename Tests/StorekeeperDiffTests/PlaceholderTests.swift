@@ -1,4 +1,0 @@
-import Testing
-@testable import StorekeeperDiff
-
-@Test func placeholder() { #expect(Bool(true)) }
