@@ -715,25 +715,30 @@ import Testing
         let subscription = try #require(policy.products.first { product in
             product.type == .autoRenewableSubscription && !product.unlocks.isEmpty && H.plan(of: product, .purchased, in: policy).contains("unlock")
         })
-        // The wall clock for entitlements, and a subscription the store says ends in a moment.
-        let world = try H.World(trace: trace, now: { Date() })
+        // A clock that moves only when the test says (delivery may take seconds on a busy
+        // machine: the subscription must not run out before it is delivered), and a
+        // subscription the store says ends a second after it was bought. The queue's timer
+        // sleeps for real, and checks again if it wakes before the clock has moved.
+        let clock = H.ManualClock(Date())
+        let start = clock.now
+        let world = try H.World(trace: trace, now: { clock.now })
         let queue = try world.queue(policy)
         try await queue.start(observers: [world.log])
         let seen = H.Collector<Entitlements>()
         let stream = await queue.entitlementUpdates()
         let reader = Task { for await value in stream { await seen.append(value) } }
-        // Two seconds: time enough to deliver it on a busy machine before it ends.
-        let end = Date().addingTimeInterval(2)
-        let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: Date(), expirationDate: end)
+        let end = start.addingTimeInterval(1)
+        let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: start, expirationDate: end)
         await world.store.send(purchase)
         try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
         try await H.eventually { await seen.values.last?.owns(subscription.id) == true }
         #expect(await seen.values.last?.activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: end)])
 
-        try await Task.sleep(for: .seconds(max(0, end.timeIntervalSinceNow) + 0.1))
+        clock.now = end.addingTimeInterval(0.001)
         #expect(!(await queue.entitlements().owns(subscription.id)), "the subscription ran out")
-        // The stream's last value must not go on saying the user has it.
-        try await H.eventually(timeout: .seconds(3)) { await seen.values.last?.owns(subscription.id) == false }
+        // The stream's last value must not go on saying the user has it: the timer set for
+        // the end publishes again, with nothing else happening.
+        try await H.eventually(timeout: .seconds(10)) { await seen.values.last?.owns(subscription.id) == false }
         await queue.stop()
         await reader.value
     }
@@ -909,6 +914,17 @@ extension DeliveryHarness {
     }
 
     /// Values, in the order they arrived.
+    /// A clock that stands still until the test moves it.
+    final class ManualClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current: Date
+        init(_ start: Date) { current = start }
+        var now: Date {
+            get { lock.lock(); defer { lock.unlock() }; return current }
+            set { lock.lock(); current = newValue; lock.unlock() }
+        }
+    }
+
     actor Collector<Value: Sendable> {
         private(set) var values: [Value] = []
         func append(_ value: Value) { values.append(value) }
