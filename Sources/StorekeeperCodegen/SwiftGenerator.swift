@@ -19,6 +19,12 @@ public struct SwiftGenerator: Sendable {
         self.options = options
     }
 
+    /// The enum that holds a catalog's types: its name in UpperCamelCase,
+    /// then `Catalog` (`rocket-racer` → `RocketRacerCatalog`).
+    public static func namespace(of catalog: Catalog) -> String {
+        CatalogNames.namespace(of: catalog)
+    }
+
     /// The first line of every generated file, naming what it came from.
     public func header(for catalogs: [Catalog]) -> String {
         let files = catalogs.map { options.displayPath($0.files.first ?? $0.name.location.file) }
