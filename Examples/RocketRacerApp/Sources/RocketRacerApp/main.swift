@@ -11,8 +11,12 @@ for product in Product.allCases {
         + (grants.isEmpty ? "" : ", grants \(grants)"))
 }
 
+// A product by name: a misspelling (Product.rocketCra) does not compile.
+let featured = Product.rocketCar
+print("Featured: \(featured.rawValue), a \(featured.type.rawValue) that unlocks \(featured.unlocks.map(\.rawValue).joined(separator: ", "))")
+
 var inventory = PlayerInventory()
-inventory.deliver(.rocketCar)
+inventory.deliver(featured)
 inventory.deliver(.coins500, quantity: 3)
 // StoreKit names a transaction's product by its id: the raw value.
 if let product = Product(rawValue: "com.example.rocketracer.pro.monthly") {
