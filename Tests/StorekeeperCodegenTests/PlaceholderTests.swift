@@ -1,4 +1,0 @@
-import Testing
-@testable import StorekeeperCodegen
-
-@Test func placeholder() { #expect(Bool(true)) }

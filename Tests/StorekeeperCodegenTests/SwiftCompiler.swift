@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Runs the Swift compiler on files in a fresh folder, as a test's proof that
+/// generated code compiles (and runs) for real.
+struct SwiftCompiler {
+    /// The folder the files are written to; removed by ``remove()``.
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-codegen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Writes a file into the folder and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// What a process printed and how it ended.
+    struct Result {
+        var status: Int32
+        var output: String
+    }
+
+    /// `swiftc ARGUMENTS` in Swift 6 mode with warnings as errors, so that a
+    /// warning in generated code fails too.
+    func swiftc(_ arguments: [String]) throws -> Result {
+        try run("/usr/bin/env", ["swiftc", "-swift-version", "6", "-warnings-as-errors"] + arguments)
+    }
+
+    /// Runs a program, its standard output and error merged into one file
+    /// (no pipe to fill up), and waits for it, at most two minutes.
+    func run(_ executable: String, _ arguments: [String]) throws -> Result {
+        let log = folder.appendingPathComponent("log-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                Issue.record("\(executable) \(arguments.joined(separator: " ")) took over two minutes")
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.waitUntilExit()
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return Result(status: process.terminationStatus, output: output)
+    }
+}
