@@ -65,11 +65,12 @@ enum ValuePatterns {
 
     /// A server URL: https with a host, or http on the local machine only
     /// (`localhost`, `127.0.0.1`, `[::1]`). The scheme and `localhost` in
-    /// any case, as the decoder compares them.
+    /// any case, as the decoder compares them; the host is what follows the
+    /// last `@` of the authority that has text after it, as the decoder finds it.
     static let serverURL: String = {
-        let https = #"[Hh][Tt][Tt][Pp][Ss]://(?:[^/?#]*@)?(?:\[[^\]/?#@]|[^:/?#@\[])[^/?#@]*(?:[/?#][\s\S]*)?"#
+        let https = #"[Hh][Tt][Tt][Pp][Ss]://(?:[^/?#]*@)?(?:\[[^\]/?#@]|[^:/?#@\[])[^/?#@]*@*(?:[/?#][\s\S]*)?"#
         let localHost = #"(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\.0\.0\.1)(?::[^/?#@]*)?|\[::1(?:\][^/?#@]*)?"#
-        let http = #"[Hh][Tt][Tt][Pp]://(?:[^/?#]*@)?(?:"# + localHost + #")(?:[/?#][\s\S]*)?"#
+        let http = #"[Hh][Tt][Tt][Pp]://(?:[^/?#]*@)?(?:"# + localHost + #")@*(?:[/?#][\s\S]*)?"#
         return "^(?:" + https + "|" + http + ")$"
     }()
 
