@@ -19,6 +19,8 @@ package indirect enum InstanceValue: Sendable, Equatable {
     /// A mapping, its keys in document order.
     case object([(key: String, value: InstanceValue)])
 
+    /// Whether two values are equal, member order included (NaN equals NaN:
+    /// both are the same `.nan` a document wrote).
     package static func == (lhs: InstanceValue, rhs: InstanceValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
