@@ -16,10 +16,10 @@ import Testing
               deferred                    notify → waits
               purchased                   download → persist → unlock → notify → finish
               restored                    download → notify → finish
-                rule 'track-pack-restored' (Catalogs/rocket-racer/catalog.yaml:273:5): notify
+                rule 'track-pack-restored' (Catalogs/rocket-racer/catalog.yaml:274:5): notify
               failed (any other error)    present-error → finish
               failed (payment-cancelled)  finish
-                rule 'quiet-cancel' (Catalogs/rocket-racer/catalog.yaml:268:5): finish
+                rule 'quiet-cancel' (Catalogs/rocket-racer/catalog.yaml:269:5): finish
 
             """)
     }
@@ -38,7 +38,7 @@ import Testing
         let coins = try #require(products.first { $0["id"] as? String == "com.example.rocketracer.coins.500" })
         let steps = try #require((coins["plans"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
         #expect(steps.map { $0["step"] as? String } == ["persist", "grant", "audit-log", "notify", "finish"])
-        #expect(steps[2]["origin"] as? String == "rule" && steps[2]["line"] as? Int == 281)
+        #expect(steps[2]["origin"] as? String == "rule" && steps[2]["line"] as? Int == 282)
     }
 
     @Test("mermaid: a state diagram with the plan on each edge")

@@ -1,4 +1,0 @@
-import Testing
-@testable import StorekeeperSchema
-
-@Test func placeholder() { #expect(Bool(true)) }
