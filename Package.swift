@@ -113,7 +113,8 @@ let package = Package(
         .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperSimulator", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorekeeperSimulatorTests", dependencies: ["StorekeeperSimulator", "StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperSchemaTests", dependencies: ["StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperStoreKitTests", dependencies: ["StorekeeperStoreKit", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // The .storekit fixtures are read through #filePath, not bundled.
+        .testTarget(name: "StorekeeperStoreKitTests", dependencies: ["StorekeeperStoreKit", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
         .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperCodegenTests", dependencies: ["StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
     ],
