@@ -142,7 +142,8 @@ private struct ImportBuilder {
                 writeGroup(group, key: key)
             }
         }
-        text.add(0, "products:", from: root, key: "products")
+        // With none, `[]`, which the catalog reports as a catalog with no products.
+        text.add(0, configuration.allProducts.isEmpty ? "products: []" : "products:", from: root, key: "products")
         for product in configuration.products {
             writeProduct(product, groupKey: nil)
         }

@@ -66,7 +66,8 @@ struct Import: ParsableCommand {
         let read = StoreKitReader().read(bytes, file: file)
         var diagnostics = read.diagnostics
         var imported: StoreKitImport?
-        if let configuration = read.configuration {
+        // A file with errors is not imported: the catalog would only repeat them.
+        if !read.hasErrors, let configuration = read.configuration {
             let result = StoreKitImporter(catalogName: name, bundleID: bundleID, catalogPath: output).importCatalog(from: configuration)
             diagnostics += result.diagnostics
             // The policy rules, as `storekeeper validate` runs them, on the catalog as it will be written.
