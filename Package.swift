@@ -112,8 +112,9 @@ let package = Package(
         .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperSimulator", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorekeeperSimulatorTests", dependencies: ["StorekeeperSimulator", "StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        // The broken catalogs and the .storekit fixtures are read through #filePath, not bundled.
         .testTarget(name: "StorekeeperSchemaTests", dependencies: ["StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
-        .testTarget(name: "StorekeeperStoreKitTests", dependencies: ["StorekeeperStoreKit", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperStoreKitTests", dependencies: ["StorekeeperStoreKit", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
         .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
         .testTarget(name: "StorekeeperCodegenTests", dependencies: ["StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
     ],

@@ -164,15 +164,35 @@ import Testing
         try expectDiagnostic(result.diagnostics, "invalid-period", at: fixture.line("introductory-offer"), column, mentions: ["pay-up-front offer lasts one of", "P1M"])
     }
 
+    // An offer that costs no less than the subscription is a warning (`offer-price`), not an error: the
+    // catalog still holds it, as StoreKit configuration files often have such offers.
     @Test(arguments: ["\"3.99\"", "\"4.99\"", "3.99"])
-    func anIntroductoryPriceMustBeLowerThanTheProductPrice(price: String) throws {
-        let fixture = offer("{mode: pay-up-front, period: P3M, price: \(price)}")
+    func aPayAsYouGoPriceNotLowerThanTheProductPriceIsAWarning(price: String) throws {
+        let fixture = offer("{mode: pay-as-you-go, period: P1M, price: \(price)}")
         let result = fixture.load()
         let line = fixture.line("introductory-offer")
         let column = column(of: price + "}", in: fixture)
-        expectExactly(result.diagnostics, [("out-of-range", line, column)])
-        let diagnostic = try expectDiagnostic(result.diagnostics, "out-of-range", at: line, column, mentions: ["lower than the subscription's price (3.99)"])
+        expectExactly(result.diagnostics, [("offer-price", line, column)])
+        let diagnostic = try expectDiagnostic(
+            result.diagnostics, "offer-price", at: line, column, severity: .warning,
+            mentions: ["introductory price", "not lower than the subscription's price (3.99)"])
         expectNote(diagnostic, at: fixture.line("price"), fixture.valueColumn("price"), mentions: ["subscription's price"])
+        #expect(result.catalog?.products.first?.subscription?.introductoryOffer?.price?.value.cents == Price(parsing: price.filter { $0 != "\"" })?.cents)
+    }
+
+    // A pay-up-front price buys the whole offer period: it is compared with the subscription's price over
+    // that time (three months of 3.99 a month is 11.97).
+    @Test(arguments: [("11.97", true), ("12.00", true), ("11.96", false), ("3.99", false)])
+    func aPayUpFrontPriceIsComparedOverItsPeriod(price: String, warns: Bool) throws {
+        let fixture = offer("{mode: pay-up-front, period: P3M, price: \"\(price)\"}")
+        let result = fixture.load()
+        if warns {
+            let line = fixture.line("introductory-offer")
+            expectExactly(result.diagnostics, [("offer-price", line, column(of: "\"\(price)\"", in: fixture))])
+            #expect(result.diagnostics.first?.message.mentions("over the same time (3.99 every P1M)") == true)
+        } else {
+            #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        }
     }
 
     @Test func anOfferNeedsAModeAndAPeriod() throws {

@@ -11,6 +11,8 @@ public enum CatalogRuleID {
     public static let missingKey = "missing-key"
     /// A number or length outside its range.
     public static let outOfRange = "out-of-range"
+    /// An offer that costs no less than the subscription over the same time (a warning).
+    public static let offerPrice = "offer-price"
     /// A field that does not apply to the product's type or to its context.
     public static let notApplicable = "not-applicable"
     /// An id or name with characters or a length the format does not allow.

@@ -47,7 +47,7 @@ package enum NamePatterns {
     }
 
     /// Catalog names: lower-case letters, digits and `-`.
-    static func catalogName(_ text: String) -> String? {
+    package static func catalogName(_ text: String) -> String? {
         if text.isEmpty { return "is empty; name the catalog with lower-case letters, digits and '-', like rocket-racer" }
         if text.utf8.count > 64, text.unicodeScalars.count > 64 { return "is \(text.unicodeScalars.count) characters long; a catalog name has at most 64" }
         if let bad = firstInvalid(text, allowed: { isLower($0) || isDigit($0) || $0 == 0x2D }) {
@@ -74,7 +74,7 @@ package enum NamePatterns {
     }
 
     /// Bundle ids: reverse-DNS, at least two dot-separated parts of letters, digits and `-`.
-    static func bundleID(_ text: String) -> String? {
+    package static func bundleID(_ text: String) -> String? {
         if let bad = firstInvalid(text, allowed: { isLetter($0) || isDigit($0) || $0 == 0x2D || $0 == 0x2E }) {
             return "contains \(bad); a bundle id uses only letters, digits, '-' and '.'"
         }
@@ -88,7 +88,7 @@ package enum NamePatterns {
     /// Locales: a language (2 or 3 lower-case letters), an optional script
     /// (`Hans`) and an optional region (`US`, `419`), joined by `-`.
     /// Checked byte by byte: every localization of every product has one.
-    static func locale(_ text: String) -> String? {
+    package static func locale(_ text: String) -> String? {
         if text.utf8.contains(UInt8(ascii: "_")) {
             let fixed = text.replacingOccurrences(of: "_", with: "-")
             return "uses '_'; catalogs write locales with '-' (\(fixed))"

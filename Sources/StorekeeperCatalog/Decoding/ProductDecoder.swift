@@ -40,13 +40,11 @@ enum ProductDecoder {
     enum Key: String, CaseIterable, Sendable {
         case id, type, referenceName = "reference-name", price, localizations, familyShareable = "family-shareable"
         case maxQuantity = "max-quantity", delivery, persistence, restore, group, level, period
-        case introductoryOffer = "introductory-offer", duration
+        case introductoryOffer = "introductory-offer", offers, duration
     }
     enum LocalizationKey: String, CaseIterable, Sendable { case title, description }
-    enum OfferKey: String, CaseIterable, Sendable { case mode, period, periods, price }
     static let keys = YAMLKeyTable<Key>()
     static let localizationKeys = YAMLKeyTable<LocalizationKey>()
-    static let offerKeys = YAMLKeyTable<OfferKey>()
 
     /// Fields that apply only to some types: the types, and how to name them.
     static let applicability: [(key: Key, types: [ProductType], described: String)] = [
@@ -56,11 +54,9 @@ enum ProductDecoder {
         (.level, [.autoRenewableSubscription], "auto-renewable subscriptions"),
         (.period, [.autoRenewableSubscription], "auto-renewable subscriptions"),
         (.introductoryOffer, [.autoRenewableSubscription], "auto-renewable subscriptions"),
+        (.offers, [.autoRenewableSubscription], "auto-renewable subscriptions"),
         (.duration, [.nonRenewingSubscription], "non-renewing subscriptions"),
     ]
-    static let freeTrialPeriods: Set<String> = ["P3D", "P1W", "P2W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
-    static let payUpFrontPeriods: Set<String> = ["P1M", "P2M", "P3M", "P6M", "P1Y"]
-
     /// A key and its value, as written.
     private struct Field {
         var key: YAMLNode
@@ -84,7 +80,7 @@ enum ProductDecoder {
         // Any error reported while decoding this product keeps it out of the model.
         let errorsBefore = context.diagnostics.errorCount, placeholdersBefore = context.placeholdersMet
         var id, type, referenceName, price, localizations, familyShareable, maxQuantity: Field?
-        var delivery, persistence, restore, group, level, period, offer, duration: Field?
+        var delivery, persistence, restore, group, level, period, offer, offers, duration: Field?
         for pair in node.pairs {
             let field = Field(key: pair.key, value: pair.value)
             switch pair.key.key(in: keys) {
@@ -102,6 +98,7 @@ enum ProductDecoder {
             case .level?: level = field
             case .period?: period = field
             case .introductoryOffer?: offer = field
+            case .offers?: offers = field
             case .duration?: duration = field
             case nil: context.unknownKey(pair.key, in: "a product", known: keys.names)
             }
@@ -144,6 +141,7 @@ enum ProductDecoder {
                 case .level: field = level
                 case .period: field = period
                 case .introductoryOffer: field = offer
+                case .offers: field = offers
                 case .duration: field = duration
                 default: field = nil
                 }
@@ -178,9 +176,12 @@ enum ProductDecoder {
             if let groupName { references.append(ReferenceUse(kind: .group, name: groupName)) }
             let levelValue = optional(level) { context.integer($0, "'level'", in: 1...100) }
             let periodValue = required(period, "period", example: "P1M") { context.enumeration($0, "subscription period", as: SubscriptionPeriod.self) }
-            let offerValue = optional(offer) { decodeOffer($0, subscriptionPeriod: periodValue, price: priceValue, context: &context) }
+            let regular = OfferDecoder.Regular(period: periodValue, price: priceValue)
+            let offerValue = optional(offer) { OfferDecoder.decodeIntroductory($0, regular: regular, context: &context) }
+            let offersValue = optional(offers) { OfferDecoder.decodeOffers($0, regular: regular, context: &context) }
             if let groupName, let periodValue {
-                subscription = Subscription(group: groupName, level: levelValue, period: periodValue, introductoryOffer: offerValue)
+                subscription = Subscription(
+                    group: groupName, level: levelValue, period: periodValue, introductoryOffer: offerValue, offers: offersValue ?? [])
             }
         case .nonRenewingSubscription:
             durationValue = required(duration, "duration", example: "P3M") { decodePeriod($0, "'duration'", context: &context) }
@@ -364,83 +365,6 @@ enum ProductDecoder {
             context.error(CatalogRuleID.invalidPeriod, "\(what) '\(text)' is not an ISO 8601 period; write P, a number and a unit (Y, M, W or D), like P3M or P1Y", at: node)
         }
         return nil
-    }
-
-    static func decodeOffer(
-        _ node: YAMLNode, subscriptionPeriod: Located<SubscriptionPeriod>?, price: Located<Price>?, context: inout DecodingContext
-    ) -> IntroductoryOffer? {
-        guard context.expectMapping(node, "'introductory-offer'") else { return nil }
-        var mode: Located<OfferMode>?
-        var period: Located<ISOPeriod>?
-        var periods: Located<Int>?
-        var offerPrice: Located<Price>?
-        var periodsKey: YAMLNode?, priceKey: YAMLNode?
-        var sawMode = false, sawPeriod = false
-        var ok = true
-        for pair in node.pairs {
-            switch pair.key.key(in: offerKeys) {
-            case .mode?:
-                sawMode = true
-                mode = context.enumeration(pair.value, "offer mode")
-            case .period?:
-                sawPeriod = true
-                period = decodePeriod(pair.value, "the offer's 'period'", context: &context)
-            case .periods?:
-                periodsKey = pair.key
-                periods = context.integer(pair.value, "'periods'", in: 1...12)
-                if periods == nil { ok = false }
-            case .price?:
-                priceKey = pair.key
-                offerPrice = decodePrice(pair.value, context: &context)
-                if offerPrice == nil { ok = false }
-            case nil:
-                context.unknownKey(pair.key, in: "'introductory-offer'", known: offerKeys.names)
-            }
-        }
-        if !sawMode { context.missing("mode", in: node, of: "'introductory-offer'", example: "free-trial") }
-        if !sawPeriod { context.missing("period", in: node, of: "'introductory-offer'", example: "P1W") }
-        guard let mode, let period else { return nil }
-        switch mode.value {
-        case .freeTrial:
-            if !freeTrialPeriods.contains(period.value.description) {
-                context.error(CatalogRuleID.invalidPeriod, "a free trial lasts one of \(freeTrialPeriods.sorted().joined(separator: ", ")), not \(period.value)", at: period)
-                ok = false
-            }
-            for key in [periodsKey, priceKey].compactMap({ $0 }) {
-                context.error(CatalogRuleID.notApplicable, "a free trial has no '\(key.text ?? "")'; remove it", at: key)
-                ok = false
-            }
-        case .payUpFront:
-            if !payUpFrontPeriods.contains(period.value.description) {
-                context.error(CatalogRuleID.invalidPeriod, "a pay-up-front offer lasts one of \(payUpFrontPeriods.sorted().joined(separator: ", ")), not \(period.value)", at: period)
-                ok = false
-            }
-            if let periodsKey {
-                context.error(CatalogRuleID.notApplicable, "'periods' applies to pay-as-you-go offers; a pay-up-front offer is one payment for its period", at: periodsKey)
-                ok = false
-            }
-        case .payAsYouGo:
-            if let subscriptionPeriod, period.value.description != subscriptionPeriod.value.rawValue {
-                context.error(
-                    CatalogRuleID.invalidPeriod,
-                    "a pay-as-you-go offer bills every period of the subscription, \(subscriptionPeriod.value.rawValue), not \(period.value)",
-                    at: period, notes: [Diagnostic.Note("the subscription's period is here", at: subscriptionPeriod.location)])
-                ok = false
-            }
-        }
-        if mode.value != .freeTrial, priceKey == nil {
-            context.missing("price", in: node, of: "a \(mode.value.rawValue) offer", example: "\"0.99\"")
-            ok = false
-        }
-        if let offerPrice, let price, offerPrice.value >= price.value {
-            context.error(
-                CatalogRuleID.outOfRange,
-                "an introductory price must be lower than the subscription's price (\(price.value)), not \(offerPrice.value)",
-                at: offerPrice, notes: [Diagnostic.Note("the subscription's price is here", at: price.location)])
-            ok = false
-        }
-        guard ok else { return nil }
-        return IntroductoryOffer(mode: mode, period: period, periods: periods, price: offerPrice, location: node.location)
     }
 }
 

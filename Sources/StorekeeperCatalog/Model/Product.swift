@@ -97,13 +97,20 @@ public struct Subscription: Sendable, Hashable {
     public var period: Located<SubscriptionPeriod>
     /// An introductory offer for new subscribers.
     public var introductoryOffer: IntroductoryOffer?
+    /// Its promotional, offer-code and win-back offers, in the order written
+    /// (empty when it has none).
+    public var offers: [SubscriptionOffer]
 
     /// Creates subscription details.
-    public init(group: Located<String>, level: Located<Int>?, period: Located<SubscriptionPeriod>, introductoryOffer: IntroductoryOffer?) {
+    public init(
+        group: Located<String>, level: Located<Int>?, period: Located<SubscriptionPeriod>, introductoryOffer: IntroductoryOffer?,
+        offers: [SubscriptionOffer] = []
+    ) {
         self.group = group
         self.level = level
         self.period = period
         self.introductoryOffer = introductoryOffer
+        self.offers = offers
     }
 
     /// The level (default 1).

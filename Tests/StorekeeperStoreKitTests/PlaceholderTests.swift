@@ -1,4 +1,0 @@
-import Testing
-@testable import StorekeeperStoreKit
-
-@Test func placeholder() { #expect(Bool(true)) }
