@@ -3,9 +3,9 @@ import Foundation
 import Testing
 
 /// `offers` (promotional, offer-code and win-back offers of auto-renewable
-/// subscriptions) is being added to the decoder alongside the schema, so
-/// these cases check the schema alone; once the decoder reads `offers`,
-/// they belong with the broken catalogs, checked both ways.
+/// subscriptions) in the schema, case by case; each case the CLI must agree
+/// with too (accepted, or refused within the same offers list). The broken
+/// catalogs `offer-*.yaml` check the rule ids and positions both ways.
 @Suite struct OffersSchemaTests {
     struct Case: Sendable, CustomStringConvertible {
         var description: String
@@ -63,9 +63,12 @@ import Testing
         for (testCase, errors) in zip(Self.cases, try PythonSchemaValidator.errors(of: documents)) {
             guard let keyword = testCase.keyword else {
                 #expect(errors.isEmpty, "\(testCase): \(errors)")
+                #expect(try CatalogCheck.errors(ofCatalog: Self.catalog(offers: testCase.offers)).isEmpty, "\(testCase): the CLI refused what the schema accepts")
                 continue
             }
             #expect(errors.contains { $0.keyword == keyword && $0.pointer == testCase.pointer }, "\(testCase): \(errors)")
+            let cli = try CatalogCheck.errors(ofCatalog: Self.catalog(offers: testCase.offers))
+            #expect(!cli.isEmpty, "\(testCase): the CLI accepted what the schema refuses")
             #expect(errors.allSatisfy { $0.pointer.hasPrefix("/products/0/offers") }, "\(testCase): \(errors)")
         }
     }

@@ -11,24 +11,13 @@ enum OfferSchema {
     static let freeTrialPeriods = ["P3D", "P1W", "P2W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
     static let payUpFrontPeriods = ["P1M", "P2M", "P3M", "P6M", "P1Y"]
 
-    /// The kinds of offer in `offers`, with their descriptions.
-    ///
-    /// Written here rather than read from the decoder's vocabulary: `offers`
-    /// is being added to the catalog format alongside this schema. Replace
-    /// this with the decoder's enumeration once it has one.
-    static let kinds: [(name: String, description: String)] = [
-        ("promotional", "A promotional offer: for existing or lapsed subscribers, signed by your server and presented by the app."),
-        ("offer-code", "An offer code: redeemed with a one-time or custom code, in the App Store or in the app."),
-        ("win-back", "A win-back offer: for subscribers who cancelled, shown by the App Store and in the app."),
-    ]
-
     /// The keys and rules every offer has.
     static func offerProperties(extra: [(key: String, value: JSONValue)] = []) -> [(key: String, value: JSONValue)] {
         extra + [
             ("mode", SchemaKeywords.enumeration(OfferMode.self, "How the offer is paid.")),
             ("period", SchemaKeywords.reference("period", "How long the offer lasts (free-trial: P3D, P1W, P2W, P1M, P2M, P3M, P6M or P1Y; pay-up-front: P1M, P2M, P3M, P6M or P1Y), or, pay-as-you-go, the subscription's own period, billed 'periods' times.")),
             ("periods", SchemaKeywords.integer("How many periods a pay-as-you-go offer lasts, 1 to 12 (pay-as-you-go only).", in: 1...12)),
-            ("price", SchemaKeywords.reference("price", "The offer's price (pay-as-you-go: per period; pay-up-front: in all); required for both, not for a free trial. It must be lower than the subscription's price.")),
+            ("price", SchemaKeywords.reference("price", "The offer's price (pay-as-you-go: per period; pay-up-front: in all); required for both, not for a free trial. `storekeeper validate` warns (offer-price) when it is not lower than the subscription's price over the same time.")),
         ]
     }
 
@@ -67,12 +56,7 @@ enum OfferSchema {
                     pattern: ValuePatterns.productID,
                     message: "An offer id has 1 to 100 characters, only letters, digits, '.', '_' and '-'.",
                     types: ["string", "number"])),
-                ("kind", [
-                    "description": "What kind of offer this is.",
-                    "type": "string",
-                    "enum": SchemaKeywords.strings(kinds.map(\.name)),
-                    "enumDescriptions": SchemaKeywords.strings(kinds.map(\.description)),
-                ]),
+                ("kind", SchemaKeywords.enumeration(OfferKind.self, "What kind of offer this is.")),
                 ("reference-name", [
                     "description": "The offer's name in App Store Connect: at most 64 characters.",
                     "type": ["string", "number"],

@@ -195,3 +195,13 @@ extension BuiltInStep: SchemaDescribed {
         }
     }
 }
+
+extension OfferKind: SchemaDescribed {
+    var schemaDescription: String {
+        switch self {
+        case .promotional: "A promotional offer: for existing or lapsed subscribers, signed by your server and presented by the app."
+        case .offerCode: "An offer code: redeemed with a one-time or custom code, in the App Store or in the app."
+        case .winBack: "A win-back offer: for subscribers who cancelled, shown by the App Store and in the app."
+        }
+    }
+}
