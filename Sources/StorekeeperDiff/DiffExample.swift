@@ -1,3 +1,5 @@
+import StorekeeperDiagnostics
+
 /// A pair of catalogs, old and new, that shows a diff check: with `↓` written
 /// just before each place the check should report (in the new catalog, or in
 /// the old one for what the new one no longer has).
@@ -74,22 +76,6 @@ public struct DiffExample: Sendable {
     }
 
     static func unmarked(_ marked: String) -> (text: String, markers: [(line: Int, column: Int)]) {
-        var text = String.UnicodeScalarView()
-        var markers: [(line: Int, column: Int)] = []
-        var line = 1, column = 1
-        for scalar in marked.unicodeScalars {
-            if scalar == "↓" {
-                markers.append((line, column))
-                continue
-            }
-            text.append(scalar)
-            if scalar == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return (String(text), markers)
+        MarkedText.split(marked)
     }
 }

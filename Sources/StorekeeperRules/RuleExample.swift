@@ -1,3 +1,5 @@
+import StorekeeperDiagnostics
+
 /// A catalog used as an example of a rule, with `↓` written just before each
 /// value the rule should point at.
 ///
@@ -69,22 +71,6 @@ public struct RuleExample: Sendable {
 
     /// The catalog without markers, and the 1-based line and column of each marker.
     public var catalog: (text: String, markers: [(line: Int, column: Int)]) {
-        var text = String.UnicodeScalarView()
-        var markers: [(line: Int, column: Int)] = []
-        var line = 1, column = 1
-        for scalar in markedCatalog.unicodeScalars {
-            if scalar == "↓" {
-                markers.append((line, column))
-                continue
-            }
-            text.append(scalar)
-            if scalar == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return (String(text), markers)
+        MarkedText.split(markedCatalog)
     }
 }
