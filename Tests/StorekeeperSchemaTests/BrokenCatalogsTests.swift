@@ -32,6 +32,8 @@ import Testing
         // A key that does not apply: a `false` subschema ("Property X is not allowed" in editors).
         "not-applicable": ["false", "not"],
         "duplicate-name": ["uniqueItems"],
+        // Reported at the catalog's name; the schema requires `products` of the file.
+        "no-products": ["required"],
     ]
 
     /// Keywords that report on the mapping or list holding the node they are

@@ -68,7 +68,9 @@ import Testing
                      "https://x.com:8443/path?q#f", "http://localhost", "http://LOCALHOST:8080/x", "http://127.0.0.1/", "http://[::1]/", "http://[::1]",
                      "http://user@localhost/", "http://store.example.com", "ftp://x", "store.example.com", "https://", "https:///path",
                      "https://@", "https://a@", "https://a@@", "https://a@:80", "https://@a", "https://:443", "https://[]", "http://localhost.example.com", "http://127.0.0.1.nip.io",
-                     "http://localhostx", "x https://a.com"].map(q)),
+                     "http://localhostx", "x https://a.com", "https://user@", "http://[::1", "http://[::1]junk", "https://exa mple.com",
+                     "https://example.com:abc", "https://example.com:", "https://example.com:123456", "https://b\u{fc}cher.example/", "https://[fe80::1]:443",
+                     "https://[g::1]/", "https://a.com/a b"].map(q)),
         CatalogVariant(
             field: "feature name", template: CatalogVariant.base(replacing: "features: [gold]", with: "features: [gold, VALUE]"),
             values: ["pro", "Pro-2", "a.b_c", "x", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "9pro", "-x", "_x",

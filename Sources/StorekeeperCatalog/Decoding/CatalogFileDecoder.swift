@@ -220,24 +220,30 @@ enum CatalogFileDecoder {
     }
 
     /// An absolute URL with a host; https, or http only on the local machine.
+    ///
+    /// The host is what follows the last `@` of the authority: a name (no
+    /// spaces, none of `[ ] : " < > \\ ^ ` { | }`) or an IPv6 address in
+    /// brackets, then an optional port of 1 to 5 digits. The JSON Schema's
+    /// pattern (StorekeeperSchema's `ValuePatterns.serverURL`) says the same,
+    /// and a test checks that they agree.
     static func decodeURL(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
         guard let url = context.string(node, "'url'", example: "https://store.example.com") else { return nil }
         guard let schemeEnd = url.value.firstRange(of: "://") else {
             context.error(CatalogRuleID.insecureURL, "'\(url.value)' is not a URL; write it in full, like https://store.example.com", at: node)
             return nil
         }
+        if url.value.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
+            context.error(CatalogRuleID.insecureURL, "'\(url.value)' contains a space; a URL has none (write a space in a path as %20)", at: node)
+            return nil
+        }
         let scheme = url.value[..<schemeEnd.lowerBound].lowercased()
         let rest = url.value[schemeEnd.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostAndPort = authority.split(separator: "@").last.map(String.init) ?? ""
-        let host: String
-        if hostAndPort.hasPrefix("[") {
-            host = String(hostAndPort.prefix { $0 != "]" }.dropFirst())
-        } else {
-            host = String(hostAndPort.prefix { $0 != ":" })
-        }
-        guard !host.isEmpty else {
-            context.error(CatalogRuleID.insecureURL, "'\(url.value)' names no host; write it like https://store.example.com", at: node)
+        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        guard let host = urlHost(hostAndPort) else {
+            let noHost = hostAndPort.isEmpty || hostAndPort.hasPrefix(":") || hostAndPort.hasPrefix("[]")
+            let problem = noHost ? "names no host" : "has no valid host and port in '\(hostAndPort)'"
+            context.error(CatalogRuleID.insecureURL, "'\(url.value)' \(problem); write it like https://store.example.com or https://store.example.com:8443", at: node)
             return nil
         }
         switch scheme {
@@ -251,6 +257,28 @@ enum CatalogFileDecoder {
             context.error(CatalogRuleID.insecureURL, "the server URL uses '\(scheme)'; use https", at: node)
         }
         return nil
+    }
+
+    /// The host of `host[:port]` or `[v6]:port`, or nil when either part is malformed.
+    static func urlHost(_ hostAndPort: Substring) -> Substring? {
+        let host: Substring
+        let afterHost: Substring
+        if hostAndPort.hasPrefix("[") {
+            guard let close = hostAndPort.firstIndex(of: "]") else { return nil }
+            host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
+            afterHost = hostAndPort[hostAndPort.index(after: close)...]
+            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+        } else {
+            let colon = hostAndPort.firstIndex(of: ":") ?? hostAndPort.endIndex
+            host = hostAndPort[..<colon]
+            afterHost = hostAndPort[colon...]
+            let forbidden: Set<Character> = ["[", "]", "\"", "<", ">", "\\", "^", "`", "{", "|", "}"]
+            guard !host.isEmpty, !host.contains(where: { forbidden.contains($0) }) else { return nil }
+        }
+        if afterHost.isEmpty { return host }
+        let port = afterHost.dropFirst()
+        guard afterHost.first == ":", (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return host
     }
 
     static func decodeSymbols(_ node: YAMLNode, _ what: String, kind: String, context: inout DecodingContext) -> [Located<String>] {

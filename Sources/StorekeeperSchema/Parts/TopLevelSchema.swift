@@ -127,7 +127,8 @@ enum TopLevelSchema {
             ]
         } + [
             SchemaKeywords.when(
-                ["not": ["required": ["include"]]],
+                // No include, or an empty one: the products must be here.
+                ["not": ["required": ["include"], "properties": ["include": ["minItems": 1]]]],
                 then: ["required": ["products"], "properties": ["products": ["minItems": 1]]]),
         ]),
     ]

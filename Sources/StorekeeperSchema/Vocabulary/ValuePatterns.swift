@@ -64,13 +64,20 @@ enum ValuePatterns {
     static let contentPath = #"^(?![/~])(?![^:]*://)(?![\x00-\x7F]:)(?![\s\S]*[\\\u0000-\u001F\u007F-\u009F])[\s\S]+$"#
 
     /// A server URL: https with a host, or http on the local machine only
-    /// (`localhost`, `127.0.0.1`, `[::1]`). The scheme and `localhost` in
-    /// any case, as the decoder compares them; the host is what follows the
-    /// last `@` of the authority that has text after it, as the decoder finds it.
+    /// (`localhost`, `127.0.0.1`, `[::1]`), with no spaces. The scheme and
+    /// `localhost` in any case, as the decoder compares them; the host is what
+    /// follows the last `@` of the authority: a name or an IPv6 address in
+    /// brackets, then an optional port of 1 to 5 digits (the decoder's
+    /// `urlHost`).
     static let serverURL: String = {
-        let https = #"[Hh][Tt][Tt][Pp][Ss]://(?:[^/?#]*@)?(?:\[[^\]/?#@]|[^:/?#@\[])[^/?#@]*@*(?:[/?#][\s\S]*)?"#
-        let localHost = #"(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\.0\.0\.1)(?::[^/?#@]*)?|\[::1(?:\][^/?#@]*)?"#
-        let http = #"[Hh][Tt][Tt][Pp]://(?:[^/?#]*@)?(?:"# + localHost + #")@*(?:[/?#][\s\S]*)?"#
+        let userInfo = #"(?:[^\s/?#]*@)?"#
+        let port = #"(?::[0-9]{1,5})?"#
+        let rest = #"(?:[/?#]\S*)?"#
+        let name = #"[^\s/?#@\[\]:"<>\\^`{|}]+"#
+        let v6 = #"\[[0-9A-Fa-f:.]+\]"#
+        let localHost = #"(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\.0\.0\.1|\[::1\])"#
+        let https = #"[Hh][Tt][Tt][Pp][Ss]://"# + userInfo + "(?:" + v6 + "|" + name + ")" + port + rest
+        let http = #"[Hh][Tt][Tt][Pp]://"# + userInfo + localHost + port + rest
         return "^(?:" + https + "|" + http + ")$"
     }()
 
