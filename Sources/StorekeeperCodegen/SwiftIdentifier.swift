@@ -4,7 +4,9 @@
 /// The rules, documented in docs/codegen.md:
 /// - The text is cut into words: runs of ASCII letters and digits. Latin
 ///   letters with accents count as their plain letters (`é` as `e`, `ß` as
-///   `ss`, see ``LatinFolding``); every other character separates words.
+///   `ss`, see ``LatinFolding``); apostrophes (`'` and `’`) are dropped, so
+///   "Writer's Toolkit" is `writersToolkit`; every other character separates
+///   words.
 /// - Words that start with a digit and open the name move to its end, so
 ///   that the identifier starts with a letter: "100 Coins" is `coins100`.
 /// - lowerCamelCase joins the words with the first one lowered
@@ -18,6 +20,8 @@ package enum SwiftIdentifier {
         var words: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
+            // An apostrophe joins: "Writer's" is one word, not "Writer" and "s".
+            if scalar == "'" || scalar == "\u{2019}" { continue }
             if scalar.isASCII {
                 let value = scalar.value
                 let isLetterOrDigit = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)

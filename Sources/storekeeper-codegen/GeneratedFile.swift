@@ -24,6 +24,7 @@ enum GeneratedFile {
     static func save(_ text: String, to path: String, reader: any SourceReader) throws(Failure) {
         let bytes = Array(text.utf8)
         if let existing = try? reader.read(path, limit: bytes.count), existing == bytes { return }
+        try createFolders(above: path)
         let temporary = path + ".tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure(message: "cannot write \(path): \(reason())") }
@@ -45,6 +46,20 @@ enum GeneratedFile {
         if let failed {
             unlink(temporary)
             throw Failure(message: "cannot write \(path): \(failed)")
+        }
+    }
+
+    /// Creates the folders `path` is in that do not exist yet (`--output
+    /// Generated/Catalogs.swift` on a fresh clone), as `mkdir -p` would.
+    private static func createFolders(above path: String) throws(Failure) {
+        var folder = ""
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for (index, part) in parts.enumerated() {
+            folder += (index == 0 ? "" : "/") + part
+            guard !part.isEmpty, part != ".", part != ".." else { continue }
+            if mkdir(folder, 0o755) != 0, errno != EEXIST {
+                throw Failure(message: "cannot create the folder \(folder) for \(path): \(reason())")
+            }
         }
     }
 

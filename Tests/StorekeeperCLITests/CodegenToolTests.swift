@@ -110,6 +110,15 @@ import Testing
         #expect(try String(contentsOf: output, encoding: .utf8).contains("case rocketTruck = "))
     }
 
+    @Test func theOutputsFoldersAreCreatedWhenMissing() throws {
+        let workspace = try Workspace()
+        try workspace.write("catalog.yaml", Self.shop)
+        let run = try Self.codegen(["--output", "Generated/Swift/Catalogs.swift", "catalog.yaml"], in: workspace.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOf: workspace.url.appendingPathComponent("Generated/Swift/Catalogs.swift"), encoding: .utf8)
+        #expect(written.contains("case rocketCar = \"com.example.rocketracer.rocketcar\""))
+    }
+
     @Test func aBrokenCatalogPrintsTheCLIsDiagnosticsAndWritesNothing() async throws {
         let workspace = try Workspace()
         try workspace.write("catalog.yaml", Self.shop.replacingOccurrences(of: "type: non-consumable", with: "type: non-consumible"))

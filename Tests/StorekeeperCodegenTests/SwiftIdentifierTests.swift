@@ -76,5 +76,7 @@ import Testing
         #expect(SwiftIdentifier.words("Coins 500 (Pouch)") == ["Coins", "500", "Pouch"])
         #expect(SwiftIdentifier.words("pro.tier_2-b") == ["pro", "tier", "2", "b"])
         #expect(SwiftIdentifier.words("Café") == ["Cafe"])
+        #expect(SwiftIdentifier.words("Writer's Toolkit") == ["Writers", "Toolkit"])
+        #expect(SwiftIdentifier.words("Writer\u{2019}s Toolkit") == ["Writers", "Toolkit"])
     }
 }

@@ -63,10 +63,11 @@ package enum NamePatterns {
         let count = text.utf8.count
         if count == 0 { return "is empty; a \(kind) name starts with a letter" }
         if let first = text.utf8.first, !isLetter(first) {
-            return "starts with '\(text.prefix(1))'; a \(kind) name starts with a letter"
+            let what = text.utf8.first.map { $0 < 0x80 } ?? true ? "a letter" : "an ASCII letter (generated code makes identifiers of names)"
+            return "starts with '\(text.prefix(1))'; a \(kind) name starts with \(what)"
         }
         if let bad = firstInvalid(text, allowed: { isLetter($0) || isDigit($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }) {
-            return "contains \(bad); a \(kind) name uses only letters, digits, '-', '_' and '.'"
+            return "contains \(bad); a \(kind) name uses only ASCII letters, digits, '-', '_' and '.'"
         }
         // Checked after the characters: a name that passes them is ASCII, so bytes are characters.
         if count > 64 { return "is \(count) characters long; a \(kind) name has at most 64" }
