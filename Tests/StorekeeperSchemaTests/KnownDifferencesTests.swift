@@ -24,7 +24,20 @@ import Testing
         // The CLI warns; a schema has only errors.
         Difference(description: "an unquoted minimum-os", catalog: base("minimum-os: \"15.0\"", "minimum-os: 15.0"), cliAccepts: true, schemaAccepts: false),
         // Plain true is text to the CLI and a boolean to editors.
-        Difference(description: "true as a title", catalog: base("{title: Gold,", "{title: true,"), cliAccepts: true, schemaAccepts: false),
+        Difference(description: "where text or a name goes", catalog: base("{title: Gold,", "{title: true,"), cliAccepts: true, schemaAccepts: false),
+        Difference(description: "where text or a name goes", catalog: base("features: [gold]", "features: [gold, true]"), cliAccepts: true, schemaAccepts: false),
+        Difference(description: "where text or a name goes", catalog: base("reference-name: Gold", "reference-name: true"), cliAccepts: true, schemaAccepts: false),
+        // YAML 1.2 numbers the CLI reads as written.
+        Difference(description: "a number in another YAML notation", catalog: base("price: \"0.99\"", "price: +1"), cliAccepts: false, schemaAccepts: true),
+        Difference(description: "a number in another YAML notation", catalog: base("price: \"0.99\"", "price: .5"), cliAccepts: false, schemaAccepts: true),
+        Difference(description: "a number in another YAML notation", catalog: CatalogVariant.subscription(replacing: "period: P1M", with: "period: P1M\n    level: 0x2"), cliAccepts: false, schemaAccepts: true),
+        Difference(description: "a number in another YAML notation", catalog: base("catalog: demo", "catalog: 0x1F"), cliAccepts: false, schemaAccepts: true),
+        Difference(description: "a number in another YAML notation", catalog: base("catalog: demo", "catalog: demo\nformat: 0x1"), cliAccepts: false, schemaAccepts: true),
+        // Text the CLI checks as a path or a bundle id; a number to the editor.
+        Difference(description: "a number where a content path or a bundle id goes",
+                   catalog: base("unlocks: [gold]}", "unlocks: [gold], content: {source: bundle, path: 2024}}"), cliAccepts: true, schemaAccepts: false),
+        Difference(description: "a number where a content path or a bundle id goes",
+                   catalog: base("bundle-id: com.example.demo", "bundle-id: 123.456"), cliAccepts: true, schemaAccepts: false),
         // What needs counting, or more than one value, or more than one file.
         Difference(description: "a content path that climbs out of its root",
                    catalog: base("unlocks: [gold]}", "unlocks: [gold], content: {source: bundle, path: ../a.plist}}"), cliAccepts: false, schemaAccepts: true),
