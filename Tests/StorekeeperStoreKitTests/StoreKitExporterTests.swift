@@ -124,6 +124,23 @@ import Testing
         #expect(export.diagnostics.contains { $0.message.contains("the offer subscription_silver_winback_offer of subscription_silver is not in the catalog") })
     }
 
+    @Test func aRemovedGroupNamesEachOfItsSubscriptionsTheExportLeavesOut() throws {
+        let (fixture, edited) = try editedFlutter { yaml in
+            var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if let group = lines.firstIndex(of: "  gold-subscription:") { lines.removeSubrange(group...(group + 1)) }
+            if let start = lines.firstIndex(of: "  - id: subscription_gold") {
+                let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("  - id: ") || (!$0.hasPrefix(" ") && !$0.isEmpty) } ?? lines.endIndex
+                lines.removeSubrange(start..<end)
+            }
+            return lines.joined(separator: "\n")
+        }
+        let export = StoreKitExporter(base: fixture.configuration).export(edited)
+        #expect(export.value["subscriptionGroups"]?.elements?.contains { $0["name"] == .string("Gold Subscription") } == false)
+        let notes = export.diagnostics.filter { $0.severity == .note }.map(\.message)
+        #expect(notes.contains { $0.contains("the group `subscriptionGroups[1]` (Gold Subscription) is not in the catalog") }, "\(notes)")
+        #expect(notes.contains { $0.contains("the subscription subscription_gold of the group `subscriptionGroups[1]`") }, "\(notes)")
+    }
+
     @Test func aGroupRenamedInTheCatalogKeepsItsIDByItsKey() throws {
         let (fixture, edited) = try editedFlutter { $0.replacingOccurrences(of: "name: Gold Subscription", with: "name: Gold") }
         let export = StoreKitExporter(base: fixture.configuration).export(edited)

@@ -150,6 +150,12 @@ extension ExportBuilder {
             guard let group, matched[group.id.value] == nil else {
                 if let name, let place = base?.groups.first(where: { $0.name.value == name }) {
                     note("the group `\(place.path)` (\(name)) is not in the catalog, so it is not in the export", at: place.range)
+                    // Its subscriptions go with it: name each one the catalog does not have elsewhere.
+                    let ids = catalog.products.map(\.id.value)
+                    for subscription in entry["subscriptions"]?.elements ?? [] {
+                        guard let id = subscription["productID"]?.string, !ids.contains(id) else { continue }
+                        note("the subscription \(id) of the group `\(place.path)` (\(name)) is not in the catalog, so it is not in the export", at: place.range)
+                    }
                 }
                 continue
             }
