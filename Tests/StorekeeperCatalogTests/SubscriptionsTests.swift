@@ -87,6 +87,19 @@ import Testing
         #expect(trial.price == nil && trial.periods == nil)
     }
 
+    @Test(arguments: [("P7D", "P1W"), ("P14D", "P2W"), ("P10D", nil), ("P12M", "P1Y"), ("P5W", nil)] as [(String, String?)])
+    func aLengthWrittenAnotherWayIsNamedInTheAllowedSpelling(period: String, same: String?) throws {
+        let fixture = offer("{mode: free-trial, period: \(period)}")
+        let result = fixture.load()
+        let diagnostic = try #require(result.diagnostics.first { $0.rule == "invalid-period" })
+        #expect(diagnostic.message.hasPrefix("a free trial lasts one of P3D, P1W, P2W, P1M, P2M, P3M, P6M, P1Y, not "), "\(diagnostic.message)")
+        if let same {
+            #expect(diagnostic.message.hasSuffix("; \(period) is \(same), write that"), "\(diagnostic.message)")
+        } else {
+            #expect(diagnostic.message.hasSuffix("not \(period)"), "\(diagnostic.message)")
+        }
+    }
+
     @Test(arguments: ["P5D", "P4M", "P1Y6M", "P3W"])
     func otherFreeTrialLengthsAreInvalid(period: String) throws {
         let fixture = offer("{mode: free-trial, period: \(period)}")

@@ -23,6 +23,25 @@ enum OfferDecoder {
 
     static let freeTrialPeriods: Set<String> = ["P3D", "P1W", "P2W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
     static let payUpFrontPeriods: Set<String> = ["P1M", "P2M", "P3M", "P6M", "P1Y"]
+    /// The allowed periods, shortest first, as App Store Connect lists them.
+    static let periodOrder = ["P3D", "P1W", "P2W", "P1M", "P2M", "P3M", "P6M", "P1Y"]
+
+    /// "one of P3D, P1W, …, not P7D", with the allowed spelling of the same
+    /// length when there is one (`P7D` is `P1W`, `P12M` is `P1Y`): StoreKit
+    /// configuration files and other tools write days and months that way.
+    static func periodMessage(_ what: String, allowed: Set<String>, found period: ISOPeriod) -> String {
+        let list = periodOrder.filter(allowed.contains).joined(separator: ", ")
+        let days = period.years == 0 && period.months == 0 ? period.weeks * 7 + period.days : nil
+        let months = period.weeks == 0 && period.days == 0 ? period.years * 12 + period.months : nil
+        var same: String?
+        if let days, days > 0 {
+            same = days == 3 ? "P3D" : days % 7 == 0 ? "P\(days / 7)W" : nil
+        } else if let months, months > 0 {
+            same = months % 12 == 0 ? "P\(months / 12)Y" : "P\(months)M"
+        }
+        let hint = same.flatMap { allowed.contains($0) && $0 != period.description ? "; \(period) is \($0), write that" : nil } ?? ""
+        return "\(what) lasts one of \(list), not \(period)\(hint)"
+    }
 
     /// The subscription an offer belongs to: its period and price, which the
     /// offer's terms are checked against (nil when they did not decode).
@@ -177,7 +196,7 @@ enum OfferDecoder {
         switch mode.value {
         case .freeTrial:
             if !freeTrialPeriods.contains(period.value.description) {
-                context.error(CatalogRuleID.invalidPeriod, "a free trial lasts one of \(freeTrialPeriods.sorted().joined(separator: ", ")), not \(period.value)", at: period)
+                context.error(CatalogRuleID.invalidPeriod, periodMessage("a free trial", allowed: freeTrialPeriods, found: period.value), at: period)
                 ok = false
                 periodOK = false
             }
@@ -187,7 +206,7 @@ enum OfferDecoder {
             }
         case .payUpFront:
             if !payUpFrontPeriods.contains(period.value.description) {
-                context.error(CatalogRuleID.invalidPeriod, "a pay-up-front offer lasts one of \(payUpFrontPeriods.sorted().joined(separator: ", ")), not \(period.value)", at: period)
+                context.error(CatalogRuleID.invalidPeriod, periodMessage("a pay-up-front offer", allowed: payUpFrontPeriods, found: period.value), at: period)
                 ok = false
                 periodOK = false
             }
