@@ -44,6 +44,18 @@ import Testing
         #expect(!validate.stdout.contains(": error: "))
     }
 
+    @Test("import says an --output it cannot write before its report, and writes nothing")
+    func importRefusesAnUnwritableOutputFirst() async throws {
+        let workspace = try workspace(with: Self.revenueCat)
+        let missingFolder = try await workspace.run("import", Self.revenueCat, "--output", "no-such-folder/catalog.yaml")
+        #expect(missingFolder.status == 2, "\(missingFolder)")
+        #expect(missingFolder.stderr == "storekeeper: error: --output no-such-folder/catalog.yaml: the folder no-such-folder does not exist; create it, or write elsewhere\n")
+        let overInput = try await workspace.run("import", Self.revenueCat, "--output", Self.revenueCat)
+        #expect(overInput.status == 2, "\(overInput)")
+        #expect(overInput.stderr.hasPrefix("storekeeper: error: --output \(Self.revenueCat) is "), "\(overInput.stderr)")
+        #expect(try text(workspace, Self.revenueCat).hasPrefix("{"), "the .storekit file is untouched")
+    }
+
     @Test("import --format json reports on standard error as validate's JSON does")
     func importJSONReport() async throws {
         let workspace = try workspace(with: Self.revenueCat)

@@ -49,5 +49,17 @@ enum OutputFile {
         return nil
     }
 
+    /// Why a file cannot be written at `path` because of its folder (it does
+    /// not exist, or is not a folder), so a command can say so before it
+    /// does its work; nil when the folder is there.
+    static func folderProblem(for path: String) -> String? {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        var info = stat()
+        guard stat(folder.isEmpty ? "/" : folder, &info) == 0 else {
+            return "the folder \(folder) does not exist; create it, or write elsewhere"
+        }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "\(folder) is not a folder"
+    }
+
     private static func reason() -> String { String(cString: strerror(errno)) }
 }

@@ -55,6 +55,15 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        // What cannot be written is said before the report, not after it.
+        if let output {
+            if let input = OutputFile.sameFile(output, asAnyOf: [file]) {
+                throw CommandFailure(message: "--output \(output) is \(input), the file being imported; write the catalog elsewhere")
+            }
+            if let problem = OutputFile.folderProblem(for: output) {
+                throw CommandFailure(message: "--output \(output): \(problem)")
+            }
+        }
         let reader = FileSystemReader()
         let limit = 16 << 20
         let bytes: [UInt8]
@@ -93,9 +102,6 @@ struct Import: ParsableCommand {
         }
         guard report.errorCount == 0, let imported else { ProcessExit.now(1, keeping: report) }
         if let output {
-            if let input = OutputFile.sameFile(output, asAnyOf: [file]) {
-                throw CommandFailure(message: "--output \(output) is \(input), the file being imported; write the catalog elsewhere")
-            }
             try OutputFile.save(imported.text, to: output)
         } else {
             StandardOutput.write(imported.text)
