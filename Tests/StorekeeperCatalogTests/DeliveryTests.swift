@@ -215,6 +215,15 @@ import Testing
         try expectDiagnostic(result.diagnostics, "out-of-range", at: fixture.line("delivery"), column, mentions: ["more than 0"])
     }
 
+    @Test(arguments: ["0.5B", "0.0001KB"])
+    func aSizeUnderOneByteSaysSo(size: String) throws {
+        let fixture = CatalogFixture().with("delivery", "{model: server, content: {source: server, size: \(size)}}")
+        let result = fixture.load()
+        let column = position(of: size + "}", in: fixture.text).column
+        expectExactly(result.diagnostics, [("out-of-range", fixture.line("delivery"), column)])
+        try expectDiagnostic(result.diagnostics, "out-of-range", at: fixture.line("delivery"), column, mentions: ["less than one byte", "1B"])
+    }
+
     @Test func aMisspelledStorageSuggestsTheNearest() throws {
         let fixture = CatalogFixture().with("delivery", "{model: server, content: {source: server, storage: documens}}")
         let result = fixture.load()

@@ -162,7 +162,9 @@ enum DeliveryDecoder {
             return nil
         }
         guard size.bytes > 0 else {
-            context.error(CatalogRuleID.outOfRange, "a content size must be more than 0", at: node)
+            // 0.5B or 0.0001KB is more than 0 as written, but less than one byte.
+            let isZero = !text.contains { ("1"..."9").contains($0) }
+            context.error(CatalogRuleID.outOfRange, isZero ? "a content size must be more than 0" : "'\(text)' is less than one byte; a content size is at least 1B", at: node)
             return nil
         }
         return Located(size, at: node.range)
