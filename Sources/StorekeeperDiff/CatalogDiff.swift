@@ -32,19 +32,32 @@ public struct CatalogDiff: Sendable {
     }
 
     /// What changed between two sets of catalogs, paired by their `catalog`
-    /// name: each pair is compared, and a catalog of `old` that `new` does not
-    /// have is reported (`diff-catalog-removed`); a new catalog is fine.
+    /// name, then by bundle id (see `CatalogPairing`): each pair is compared, a
+    /// catalog of `old` that `new` does not have is reported
+    /// (`diff-catalog-removed`), a pair made by bundle id and a product moved
+    /// to another catalog of the same app are noted; a new catalog is fine.
     public func compare(old: [Catalog], new: [Catalog]) -> [Diagnostic] {
         let pairing = CatalogPairing(old: old, new: new)
-        var diagnostics = pairing.removed.map(CatalogPairing.removedDiagnostic)
+        // A moved product is not gone: its removal findings give way to the move's note.
+        let movedFrom = Set(pairing.moved.map(\.old.id.location))
+        var diagnostics = pairing.removed.compactMap { catalog in
+            CatalogPairing.removedDiagnostic(catalog, moved: Set(pairing.moved.filter { $0.from.name.location == catalog.name.location }.map(\.old.id.value)))
+        }
+        diagnostics += pairing.renamed.map(CatalogPairing.renamedDiagnostic)
+        diagnostics += pairing.moved.map(CatalogPairing.movedDiagnostic)
         for (old, new) in pairing.pairs {
-            diagnostics += compare(old: old, new: new)
+            diagnostics += compare(old: old, new: new).filter { finding in
+                !(Self.removalIDs.contains(finding.rule) && movedFrom.contains(finding.location))
+            }
         }
         return Diagnostic.normalized(diagnostics)
     }
 
+    /// The checks that report a product as gone.
+    private static let removalIDs: Set<String> = [DiffCheck.productRemoved.id, DiffCheck.consumableRemoved.id]
+
     /// Every id a diff can report, described for formats that list their rules (SARIF).
     public static var metadata: [RuleMetadata] {
-        (DiffCheck.all.map(\.metadata) + [CatalogPairing.removedMetadata]).sorted { $0.id < $1.id }
+        (DiffCheck.all.map(\.metadata) + [CatalogPairing.removedMetadata, CatalogPairing.renamedMetadata, CatalogPairing.movedMetadata]).sorted { $0.id < $1.id }
     }
 }

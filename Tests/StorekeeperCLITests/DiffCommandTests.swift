@@ -8,12 +8,12 @@ struct DiffCommandTests {
     /// A shop catalog with one non-consumable; each argument changes one thing.
     static func shop(
         name: String = "shop", persistence: String = "receipt", price: String = "2.99", level: String = "2",
-        products extra: String = ""
+        bundleID: String = "com.example.shop", products extra: String = ""
     ) -> String {
         """
         catalog: \(name)
         app:
-          bundle-id: com.example.shop
+          bundle-id: \(bundleID)
           minimum-os: "15.0"
         features: [pro]
         groups: {premium: {name: Premium}}
@@ -42,6 +42,23 @@ struct DiffCommandTests {
         \(extra)
         """
     }
+
+    /// A second subscription of the premium group, at level 1.
+    static let yearly = """
+          - id: com.example.shop.yearly
+            type: auto-renewable-subscription
+            reference-name: Yearly
+            price: "9.99"
+            group: premium
+            level: 1
+            period: P1Y
+            localizations:
+              en-US: {title: Yearly, description: Everything yearly}
+            delivery: {model: built-in, unlocks: [pro]}
+            persistence: receipt
+            restore: receipt-refresh
+
+        """
 
     /// A workspace with old.yaml and new.yaml, the new one keeping its record in user defaults.
     static func persistenceChange() throws -> Workspace {
@@ -123,9 +140,10 @@ struct DiffCommandTests {
     @Test("a note never fails, even with --strict; a warning fails only with --strict")
     func severities() async throws {
         let workspace = try Workspace()
-        try workspace.write("old.yaml", Self.shop())
-        try workspace.write("price.yaml", Self.shop(price: "3.99"))
-        try workspace.write("level.yaml", Self.shop(level: "1"))
+        // Monthly below yearly, then level with it: switching between them changes direction.
+        try workspace.write("old.yaml", Self.shop(products: Self.yearly))
+        try workspace.write("price.yaml", Self.shop(price: "3.99", products: Self.yearly))
+        try workspace.write("level.yaml", Self.shop(level: "1", products: Self.yearly))
         let price = try await workspace.run("diff", "--strict", "old.yaml", "price.yaml")
         #expect(price.status == 0, "\(price)")
         #expect(price.lastStdoutLine == "1 note in 2 files")
@@ -169,15 +187,30 @@ struct DiffCommandTests {
     func directories() async throws {
         let workspace = try Workspace()
         try workspace.write("old/a.yaml", Self.shop(name: "alpha"))
-        try workspace.write("old/b.yaml", Self.shop(name: "beta"))
+        // Other apps: a bundle id shared with another catalog would pair or move them (see below).
+        try workspace.write("old/b.yaml", Self.shop(name: "beta", bundleID: "com.example.beta"))
         try workspace.write("new/renamed.yaml", Self.shop(name: "alpha", price: "1.99"))
-        try workspace.write("new/gamma.yaml", Self.shop(name: "gamma"))
+        try workspace.write("new/gamma.yaml", Self.shop(name: "gamma", bundleID: "com.example.gamma"))
         let result = try await workspace.run("diff", "--format", "json", "old", "new")
         #expect(result.status == 1, "\(result)")
         let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
         let found = diagnostics.map { "\($0["rule"] as? String ?? "") \($0["file"] as? String ?? "")" }
         #expect(found == ["diff-price new/renamed.yaml", "diff-catalog-removed old/b.yaml"])
+    }
+
+    @Test("directories: a renamed catalog is paired by its bundle id, noted, and compared")
+    func renamedCatalog() async throws {
+        let workspace = try Workspace()
+        try workspace.write("old/a.yaml", Self.shop(name: "alpha"))
+        try workspace.write("new/a.yaml", Self.shop(name: "rocket", persistence: "user-defaults"))
+        let result = try await workspace.run("diff", "--format", "json", "old", "new")
+        #expect(result.status == 1, "\(result)")
+        let document = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
+        let found = diagnostics.map { "\($0["rule"] as? String ?? "") \($0["severity"] as? String ?? "") \($0["line"] as? Int ?? 0)" }
+        #expect(found.first == "diff-catalog-renamed note 1")
+        #expect(found.dropFirst().allSatisfy { $0.hasPrefix("diff-persistence error") } && found.count > 1, "\(found)")
     }
 
     @Test("the shipped catalogs against themselves: no problems, exit 0")

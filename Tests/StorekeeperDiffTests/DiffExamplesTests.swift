@@ -73,7 +73,11 @@ import Testing
     }
 
     /// Checks that fire along with another's example because the change itself implies them.
-    static let unavoidable: [String: Set<String>] = [:]
+    /// A feature removed with an owned product's unlock of it is both: the declaration is gone and buyers lose it.
+    static let unavoidable: [String: Set<String>] = [
+        "diff-feature-removed": ["diff-unlock-dropped"],
+        "diff-unlock-dropped": ["diff-feature-removed"],
+    ]
 
     @Test func idsAreUniquePrefixedKebabCaseAndRationalesCiteTheirSource() {
         let ids = DiffCheck.all.map(\.id)
@@ -85,6 +89,6 @@ import Testing
             #expect(check.rationale.contains("("), "\(check.id) cites the guide, the queue's docs or Apple's")
             #expect(check.metadata.id == check.id && check.metadata.defaultSeverity == check.severity)
         }
-        #expect(Set(CatalogDiff.metadata.map(\.id)) == Set(ids + [CatalogPairing.removedID]))
+        #expect(Set(CatalogDiff.metadata.map(\.id)) == Set(ids + [CatalogPairing.removedID, CatalogPairing.renamedID, CatalogPairing.movedID]))
     }
 }

@@ -13,8 +13,10 @@ extension DiffCheck {
             features it unlocked; dropping one takes it from them, unevenly: a device that delivered the \
             purchase keeps the feature in its journal, while a new device or a restore unlocks only what \
             the catalog lists now (docs/queue.md: Entitlements). Keep the feature in the product's \
-            `unlocks`; to sell it apart, add it to a new product as well. A feature removed from the \
-            catalog altogether is `diff-feature-removed`'s finding.
+            `unlocks`; to sell it apart, add it to a new product as well. This holds whether or not the \
+            feature is still declared: a feature removed from the catalog together with the products' \
+            unlocks is this error for each owned product that unlocked it, and `diff-feature-removed` \
+            reports the declaration itself.
             """,
         triggering: [
             DiffExample(
@@ -38,6 +40,38 @@ extension DiffCheck {
                     persistence: receipt
                     restore: receipt-refresh
                 """),
+            // The feature is removed along with the unlock: the buyers lose it all the same.
+            DiffExample(
+                old: """
+                  - id: com.example.car
+                    type: non-consumable
+                    reference-name: Rocket Car
+                    price: "2.99"
+                    localizations: {en-US: {title: Rocket Car, description: Fly over the traffic}}
+                    delivery: {model: built-in, unlocks: [pro, extra]}
+                    persistence: receipt
+                    restore: receipt-refresh
+                """,
+                new: """
+                  - id: com.example.car
+                    type: non-consumable
+                    reference-name: Rocket Car
+                    price: "2.99"
+                    localizations: {en-US: {title: Rocket Car, description: Fly over the traffic}}
+                    delivery: {model: built-in, unlocks: [↓pro]}
+                    persistence: receipt
+                    restore: receipt-refresh
+                """,
+                oldHeader: """
+                    app: {bundle-id: com.example.app}
+                    features: [pro, extra]
+
+                    """,
+                newHeader: """
+                    app: {bundle-id: com.example.app}
+                    features: [pro]
+
+                    """),
         ],
         nonTriggering: [
             DiffExample(
@@ -63,10 +97,9 @@ extension DiffCheck {
                 """),
         ]
     ) { context, report in
-        let declared = Set(context.new.features.map(\.value))
         for pair in context.pairs where pair.old.type.value.isOwned && pair.new.type.value.isOwned {
             let now = Set(pair.new.delivery.unlocks.map(\.value))
-            let dropped = pair.old.delivery.unlocks.filter { !now.contains($0.value) && declared.contains($0.value) }
+            let dropped = pair.old.delivery.unlocks.filter { !now.contains($0.value) }
             guard !dropped.isEmpty else { continue }
             let at = pair.new.delivery.unlocks.first?.range ?? pair.new.delivery.model.range
             let notes = dropped.map { DiffNotes.was("'\($0.value)' in its unlocks", at: $0) }

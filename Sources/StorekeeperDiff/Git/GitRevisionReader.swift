@@ -125,7 +125,9 @@ public struct GitRevisionReader: SourceReader {
         guard isInRevision(path) else { return try fallback.entries(ofDirectory: path) }
         let output: GitCommand.Output
         do {
-            output = try GitCommand.run(["ls-tree", "-z", "--name-only", object(path)], outputLimit: 16 << 20)
+            // Without --full-tree, git lists a tree relative to the current directory's place in the
+            // repository, so from a subfolder it lists nothing of the tree asked for.
+            output = try GitCommand.run(["ls-tree", "-z", "--full-tree", "--name-only", object(path)], outputLimit: 16 << 20)
         } catch {
             throw .unreadable(path, reason: Self.describe(error))
         }
