@@ -1,3 +1,5 @@
+import StorekeeperDiagnostics
+
 /// The checks' part of `docs/diff.md`, generated from the checks themselves so
 /// that the documentation cannot drift from what they find (a test compares
 /// the file with this output).
@@ -25,12 +27,16 @@ public enum DiffDocumentation {
     }
 
     /// One line per check: id, severity, summary, aligned (`storekeeper diff --list-checks`).
-    public static func list(_ checks: [DiffCheck] = DiffCheck.all) -> String {
+    ///
+    /// Every finding `diff` can report: the checks of a pair of catalogs and
+    /// those of pairing catalogs in directories (a catalog removed, renamed,
+    /// a product moved between catalogs), in order of id.
+    public static func list(_ checks: [RuleMetadata] = CatalogDiff.metadata) -> String {
         let width = checks.map(\.id.count).max() ?? 0
         var text = ""
         for check in checks {
             let id = check.id + String(repeating: " ", count: width - check.id.count)
-            let severity = check.severity.rawValue + String(repeating: " ", count: 7 - check.severity.rawValue.count)
+            let severity = check.defaultSeverity.rawValue + String(repeating: " ", count: 7 - check.defaultSeverity.rawValue.count)
             text += "\(id)  \(severity)  \(check.summary)\n"
         }
         return text

@@ -225,7 +225,8 @@ struct DiffCommandTests {
         let result = try await CLI.run(["diff", "--list-checks"], in: PackagePaths.root)
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 21)
+        #expect(lines.count == 24)
+        #expect(lines.contains { $0.hasPrefix("diff-catalog-removed ") && $0.contains(" error ") })
         #expect(lines.allSatisfy { $0.hasPrefix("diff-") })
         #expect(lines.contains { $0.hasPrefix("diff-product-removed ") && $0.contains(" error ") })
     }
