@@ -100,21 +100,7 @@ struct Diff: ParsableCommand {
             diagnostics = CatalogDiff().compare(old: oldRun.catalogs, new: newRun.catalogs)
         }
         let report = ValidationReport(diagnostics: diagnostics, filesChecked: filesChecked)
-        switch format {
-        case .json:
-            StandardOutput.write(JSONReporter().render(report))
-        case .sarif:
-            let reporter = SARIFReporter(
-                rules: DiagnosticIndex.all + CatalogDiff.metadata, toolVersion: Storekeeper.configuration.version,
-                workingDirectory: Environment.workingDirectory)
-            StandardOutput.write(reporter.render(report))
-        case .github:
-            StandardOutput.write(GitHubReporter().render(report))
-        case .text:
-            let colors = color.resolve(isTerminal: StandardOutput.isTerminal, environment: Environment.current)
-            let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: old.reader, limit: limits.limits.maxFileSize))
-            StandardOutput.write(reporter.render(report))
-        }
+        ReportOutput.write(report, format: format, color: color, rules: DiagnosticIndex.all + CatalogDiff.metadata, reader: old.reader, limit: limits.limits.maxFileSize)
         ProcessExit.now(!loadErrors.isEmpty || report.fails(strict: strict) ? 1 : 0, keeping: (oldRun, newRun))
     }
 

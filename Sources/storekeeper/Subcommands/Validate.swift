@@ -66,19 +66,7 @@ struct Validate: ParsableCommand {
         let report = ValidationReport(
             diagnostics: run.report.diagnostics + policy.diagnostics,
             filesChecked: run.report.filesChecked + policy.configurationFiles.count)
-        switch format {
-        case .json:
-            StandardOutput.write(JSONReporter().render(report))
-        case .sarif:
-            let reporter = SARIFReporter(rules: DiagnosticIndex.all, toolVersion: Storekeeper.configuration.version, workingDirectory: Environment.workingDirectory)
-            StandardOutput.write(reporter.render(report))
-        case .github:
-            StandardOutput.write(GitHubReporter().render(report))
-        case .text:
-            let colors = color.resolve(isTerminal: StandardOutput.isTerminal, environment: Environment.current)
-            let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: loader.reader, limit: loader.limits.maxFileSize))
-            StandardOutput.write(reporter.render(report))
-        }
+        ReportOutput.write(report, format: format, color: color, rules: DiagnosticIndex.all, reader: loader.reader, limit: loader.limits.maxFileSize)
         // Exit here, with everything loaded still held: freeing a large
         // catalog's every string and array would only delay the exit
         // (compilers skip it the same way).
