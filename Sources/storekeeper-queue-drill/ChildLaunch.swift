@@ -56,6 +56,11 @@ struct ChildLaunch {
     /// it is still running, and waits for it; a child still running after
     /// `timeoutSeconds` is killed and counted as timed out (a hang).
     func run(killAfterMilliseconds: Int?, timeoutSeconds: Int) throws(DrillError) -> Outcome {
+        try start().wait(killAfterMilliseconds: killAfterMilliseconds, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// Starts the child and returns at once.
+    func start() throws(DrillError) -> Running {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -74,33 +79,62 @@ struct ChildLaunch {
         let start = DispatchTime.now().uptimeNanoseconds
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, Self.environment)
         guard spawned == 0 else { throw DrillError.system("start", executable, code: spawned) }
+        return Running(pid: pid, executable: executable, start: start)
+    }
 
-        let killAt = killAfterMilliseconds.map { start + UInt64($0) * 1_000_000 }
-        let giveUpAt = start + UInt64(timeoutSeconds) * 1_000_000_000
-        var timerFired = false
-        var timedOut = false
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { break }
-            if reaped < 0 {
-                guard errno == EINTR else { throw DrillError.system("wait for", executable, code: errno) }
-                continue
-            }
-            let now = DispatchTime.now().uptimeNanoseconds
-            if let killAt, !timerFired, now >= killAt {
-                timerFired = true
-                kill(pid, SIGKILL)
-            } else if !timedOut, now >= giveUpAt {
-                timedOut = true
-                kill(pid, SIGKILL)
-            }
-            // Polling keeps the timer within half a millisecond without a second thread, and costs little otherwise.
-            usleep(killAt != nil && !timerFired ? 500 : 2_000)
+    /// A child started and not yet waited for.
+    final class Running {
+        let pid: pid_t
+        private let executable: String
+        private let start: UInt64
+        /// Its wait status, once reaped.
+        private var status: Int32?
+
+        fileprivate init(pid: pid_t, executable: String, start: UInt64) {
+            self.pid = pid
+            self.executable = executable
+            self.start = start
         }
-        let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        return Outcome(termination: Self.termination(fromWaitStatus: status), timerFired: timerFired, timedOut: timedOut,
-                       milliseconds: milliseconds)
+
+        /// Whether it has ended (reaping it if so), without waiting.
+        func hasEnded() throws(DrillError) -> Bool {
+            if status != nil { return true }
+            var waited: Int32 = 0
+            while true {
+                let reaped = waitpid(pid, &waited, WNOHANG)
+                if reaped == pid {
+                    status = waited
+                    return true
+                }
+                if reaped == 0 { return false }
+                guard errno == EINTR else { throw DrillError.system("wait for", executable, code: errno) }
+            }
+        }
+
+        /// Kills it after `killAfterMilliseconds` (from its start) if given
+        /// and it is still running, and waits for it; one still running after
+        /// `timeoutSeconds` is killed and counted as timed out (a hang).
+        func wait(killAfterMilliseconds: Int?, timeoutSeconds: Int) throws(DrillError) -> Outcome {
+            let killAt = killAfterMilliseconds.map { start + UInt64($0) * 1_000_000 }
+            let giveUpAt = start + UInt64(timeoutSeconds) * 1_000_000_000
+            var timerFired = false
+            var timedOut = false
+            while try !hasEnded() {
+                let now = DispatchTime.now().uptimeNanoseconds
+                if let killAt, !timerFired, now >= killAt {
+                    timerFired = true
+                    kill(pid, SIGKILL)
+                } else if !timedOut, now >= giveUpAt {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                }
+                // Polling keeps the timer within half a millisecond without a second thread, and costs little otherwise.
+                usleep(killAt != nil && !timerFired ? 500 : 2_000)
+            }
+            let milliseconds = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+            return Outcome(termination: ChildLaunch.termination(fromWaitStatus: status ?? 0), timerFired: timerFired,
+                           timedOut: timedOut, milliseconds: milliseconds)
+        }
     }
 
     /// This process's environment, which the child inherits.
@@ -113,7 +147,7 @@ struct ChildLaunch {
     }
 
     /// Decodes a status from `waitpid`; the `WIFEXITED` family are C macros that Swift does not import.
-    private static func termination(fromWaitStatus status: Int32) -> Termination {
+    fileprivate static func termination(fromWaitStatus status: Int32) -> Termination {
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
     }

@@ -77,6 +77,15 @@ struct DrillReport: Codable, Equatable, Sendable {
             stream: stream.transactions)
     }
 
+    /// The report a launch wrote to `path`.
+    static func read(_ path: String) throws(DrillError) -> DrillReport {
+        do {
+            return try JSONDecoder().decode(DrillReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw DrillError.message("cannot read the report in \(path): \(error)")
+        }
+    }
+
     /// The report as JSON, keys sorted, so that equal reports print the same bytes.
     func json(pretty: Bool = false) throws -> Data {
         let encoder = JSONEncoder()

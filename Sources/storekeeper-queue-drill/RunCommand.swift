@@ -50,6 +50,7 @@ struct RunCommand {
         }
 
         let queue = try TransactionQueue(policy: policy, store: store, configuration: configuration)
+        if let hold = options.hold { try await Self.holdJournal(until: hold) }
         try await queue.start()
         await queue.whenIdle()
 
@@ -67,5 +68,13 @@ struct RunCommand {
         FileHandle.standardOutput.write(try report.json())
         FileHandle.standardOutput.write(Data("\n".utf8))
         return .complete
+    }
+
+    /// Creates `path`, then waits until someone removes it, the journal open all along.
+    private static func holdJournal(until path: String) async throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw DrillError.message("cannot create the hold file \(path)")
+        }
+        while FileManager.default.fileExists(atPath: path) { try await Task.sleep(for: .milliseconds(2)) }
     }
 }

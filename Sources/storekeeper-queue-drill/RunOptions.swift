@@ -16,11 +16,22 @@ struct RunOptions: Sendable {
     var durability: JournalDurability
     /// The most store events one batch (one durable commit) takes; the queue's default when not given.
     var batchLimit: Int?
+    /// A file the launch creates once its queue has the journal open, then
+    /// waits until it is removed: how a second process is made to meet it.
+    var hold: String?
 
     static let names: Set<String> = [
         "--catalog", "--state", "--seed", "--transactions", "--kill-probability", "--kill-seed", "--kill-at", "--kill-after",
-        "--durability", "--batch-limit",
+        "--durability", "--batch-limit", "--hold",
     ]
+
+    /// The arguments of a `run` (after the program's name) over `state`, without kills.
+    static func arguments(catalog: String, state: String, seed: UInt64, transactions: Int, durability: JournalDurability,
+                          batchLimit: Int?) -> [String] {
+        ["run", "--catalog", catalog, "--state", state, "--seed", "\(seed)", "--transactions", "\(transactions)",
+         "--durability", DrillDurability.spelling(durability)]
+            + (batchLimit.map { ["--batch-limit", "\($0)"] } ?? [])
+    }
 
     /// Reads the options after `run`.
     init(parsing arguments: ArraySlice<String>) throws(UsageError) {
@@ -35,6 +46,7 @@ struct RunOptions: Sendable {
         self.transactions = transactions
         durability = try DrillDurability.parse(options.text("--durability"), command: "run")
         batchLimit = try options.integer("--batch-limit", atLeast: 1)
+        hold = options.text("--hold")
         let probability = try options.probability("--kill-probability")
         let killSeed = try options.seed("--kill-seed")
         let killAfter = try options.integer("--kill-after", atLeast: 1)

@@ -77,7 +77,7 @@ struct SuperviseCommand {
                     tally.points[selfKillPoint(in: errors) ?? "unknown", default: 0] += 1
                 }
             case .exited(RunCommand.Status.complete.rawValue):
-                let report = try readReport("\(work)/launch.out")
+                let report = try DrillReport.read("\(work)/launch.out")
                 if tally.kills >= options.kills || report != reference {
                     final = report
                 } else {
@@ -143,21 +143,12 @@ struct SuperviseCommand {
             let how = outcome.timedOut ? "timed out" : "\(outcome.termination)"
             throw DrillError.message("the reference launch \(how): \(launchLine(arguments))\n\(errors)")
         }
-        return (try readReport("\(work)/reference.out"), outcome.milliseconds)
+        return (try DrillReport.read("\(work)/reference.out"), outcome.milliseconds)
     }
 
     private func runArguments(state: String) -> [String] {
-        ["run", "--catalog", options.catalog, "--state", state, "--seed", "\(options.seed)",
-         "--transactions", "\(options.transactions)", "--durability", DrillDurability.spelling(options.durability)]
-            + (options.batchLimit.map { ["--batch-limit", "\($0)"] } ?? [])
-    }
-
-    private func readReport(_ path: String) throws(DrillError) -> DrillReport {
-        do {
-            return try JSONDecoder().decode(DrillReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw DrillError.message("cannot read the report in \(path): \(error)")
-        }
+        RunOptions.arguments(catalog: options.catalog, state: state, seed: options.seed, transactions: options.transactions,
+                             durability: options.durability, batchLimit: options.batchLimit)
     }
 
     /// The point a self-killed launch named on standard error.

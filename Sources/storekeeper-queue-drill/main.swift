@@ -24,6 +24,13 @@ case .run(let options):
         StandardError.print("storekeeper-queue-drill: run: \(error)")
         exit(RunCommand.Status.failed.rawValue)
     }
+case .journal(let options):
+    do {
+        exit(try JournalCasesCommand(options: options).execute() ? 0 : 1)
+    } catch {
+        StandardError.print("storekeeper-queue-drill: journal: \(error)")
+        exit(1)
+    }
 case .supervise(let options):
     do {
         exit(try SuperviseCommand(options: options).execute() ? 0 : 1)

@@ -112,6 +112,46 @@ import Darwin
         }
     }
 
+    /// The drill's journal cases, each in child processes: a journal emptied
+    /// or cut short after a complete launch is refused at the next (exit 1,
+    /// naming it), left as it is, and nothing is finished; a second process
+    /// on a journal held open is refused as in use while the first completes
+    /// with the reference report; two launches started together on a fresh
+    /// folder never both write it.
+    @Test func theJournalCasesOfTheDrill() async throws {
+        let result = try await CrashDrill.run(["journal", "--catalog", CrashDrill.catalog, "--seed", "6", "--transactions", "40"])
+        try #require(!result.signaled, "\(result)")
+        let summary = try JSONDecoder().decode(CrashDrillJournalSummary.self, from: result.stdout)
+        let cases = Dictionary(summary.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(cases.keys.sorted() == ["cut-short", "second-process", "simultaneous", "zero-bytes"])
+
+        for (name, words, bytes) in [("zero-bytes", "empty", 0), ("cut-short", "cut short", 1_000)] {
+            let refusal = try #require(cases[name])
+            let launch = try #require(refusal.launches.first)
+            #expect(launch.exitStatus == 1, "\(name): \(launch.standardError)")
+            #expect(launch.standardError.contains(refusal.journal) && launch.standardError.contains(words), "\(name): \(launch.standardError)")
+            #expect(refusal.journalBytesBefore == bytes && refusal.journalBytesAfter == bytes, "\(name): the journal is left as it was")
+            #expect(refusal.finishedLogUnchanged, "\(name): nothing was finished")
+        }
+
+        let shared = try #require(cases["second-process"])
+        let holder = try #require(shared.launches.first { $0.role == "holder" })
+        let second = try #require(shared.launches.first { $0.role == "second" }, "the second launch ran while the first held the journal")
+        #expect(holder.exitStatus == 0 && holder.reportEqualsReference == true, "\(holder.standardError)")
+        #expect(second.exitStatus == 1, "\(second.standardError)")
+        #expect(second.standardError.contains(shared.journal) && second.standardError.contains("in use"), "\(second.standardError)")
+        #expect(shared.finishedLogUnchanged, "the refused launch finished nothing")
+
+        let together = try #require(cases["simultaneous"])
+        #expect(together.launches.count == 2)
+        #expect(together.launches.contains { $0.reportEqualsReference == true }, "one of them completed")
+        for launch in together.launches {
+            #expect(launch.reportEqualsReference == true || (launch.exitStatus == 1 && launch.standardError.contains("in use")),
+                    "each completes as a clean launch would or is refused as in use: \(launch.standardError)")
+        }
+        #expect(summary.passed && result.status == 0, "the drill's own verdict agrees: \(result)")
+    }
+
     /// Every transaction that ended is finished (and no other); each purchased
     /// consumable has exactly one ledger row per balance its product grants,
     /// with the product's amount times the quantity; the balances are the
@@ -212,6 +252,30 @@ struct CrashDrillReport: Decodable, Equatable {
     var stream: [StreamTransaction]
 }
 
+/// `journal`'s summary, as the drill prints it.
+struct CrashDrillJournalSummary: Decodable {
+    struct Launch: Decodable {
+        var role: String
+        var exitStatus: Int32?
+        var signal: Int32?
+        var standardError: String
+        var reportEqualsReference: Bool?
+    }
+
+    struct Case: Decodable {
+        var name: String
+        var journal: String
+        var launches: [Launch]
+        var journalBytesBefore: Int?
+        var journalBytesAfter: Int?
+        var finishedLogUnchanged: Bool
+        var passed: Bool
+    }
+
+    var cases: [Case]
+    var passed: Bool
+}
+
 // MARK: - Running the drill
 
 /// What one run of the drill produced.
@@ -261,8 +325,9 @@ enum CrashDrill {
     }
 
     /// Runs the drill with `arguments` and waits for it without holding a
-    /// thread of the cooperative pool (the supervisor runs for seconds).
-    static func run(_ arguments: [String]) async throws -> CrashDrillResult {
+    /// thread of the cooperative pool (the supervisor runs for seconds);
+    /// through `launcher` (a program and its arguments, `strace` say) if given.
+    static func run(_ arguments: [String], through launcher: [String] = []) async throws -> CrashDrillResult {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path),
                      "no storekeeper-queue-drill at \(executable.path); build with `swift build --build-tests`")
         // Output to files, not pipes: a report is larger than a pipe holds, and nothing must drain it meanwhile.
@@ -275,8 +340,13 @@ enum CrashDrill {
         let outHandle = try FileHandle(forWritingTo: out)
         let errHandle = try FileHandle(forWritingTo: err)
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = outHandle
         process.standardError = errHandle

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import StorekeeperCatalog
 import StorekeeperEngine
 @testable import StorekeeperQueue
@@ -59,19 +60,116 @@ import Glibc
         #expect(try await Self.read(copy) == committed)
     }
 
-    @Test func aTruncatedJournalIsCorruptAndLeftAsItWas() async throws {
+    // MARK: Emptied or cut short: never taken for a new journal
+
+    @Test(arguments: JournalFailureTests.Leftover.allCases)
+    func anEmptiedJournalIsAnErrorAndNeverANewJournal(_ leftover: Leftover) async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        // A WAL as the queue leaves it while running (SQLite deletes one found beside an empty database).
+        let wal = try await Self.withQueue(path) { queue, store, _ in
+            let coins = try H.consumable(in: queue.policy)
+            for index in 0..<20 { await store.send(H.transaction("c\(index)", coins, .purchased)) }
+            try await H.eventually { await queue.whenIdle(); return await store.unfinished.isEmpty }
+            return try Self.bytes(path + "-wal")
+        }
+        try #require(!wal.isEmpty)
+        try Data().write(to: URL(fileURLWithPath: path))
+        if leftover == .writeAheadLog { try Data(wal).write(to: URL(fileURLWithPath: path + "-wal")) }
+
+        for attempt in 1...2 {
+            let error = try #require(try Self.openingError(path), "an emptied journal must not open as a new one (attempt \(attempt))")
+            #expect(error.kind == .empty, "\(error)")
+            #expect(error.path == path)
+            #expect(error.description.contains(path), "the message names the file: \(error)")
+            for words in ["empty", "restore it from a backup", "delete it deliberately"] {
+                #expect(error.message.contains(words), "the message says what is wrong and what to do: \(error.message)")
+            }
+            #expect(try Self.bytes(path).isEmpty, "the file is left empty, not initialised")
+            if leftover == .writeAheadLog {
+                #expect(try Self.bytes(path + "-wal") == wal, "the WAL beside it is left as it was")
+            }
+            #expect(Self.sideFiles(of: path) == (leftover == .writeAheadLog ? [path + "-wal"] : []), "\(Self.sideFiles(of: path))")
+        }
+    }
+
+    @Test(arguments: JournalFailureTests.Cut.allCases)
+    func aJournalCutShortIsAnErrorAndLeftAsItWas(_ cut: Cut) async throws {
         let folder = try QueueFixtures.folder()
         let path = folder.appendingPathComponent("journal.sqlite").path
         _ = try await Self.writeJournal(at: path, purchases: 300)
         let pristine = try Self.bytes(path)
         let pageSize = Self.pageSize(of: pristine)
-        let truncated = Array(pristine.prefix(pristine.count / pageSize / 2 * pageSize))
+        try #require(pristine.count >= 12 * pageSize)
+        let truncated = Array(pristine.prefix(cut.length(of: pristine.count, pageSize: pageSize)))
         try Data(truncated).write(to: URL(fileURLWithPath: path))
 
-        let error = try #require(try Self.openingError(path), "a truncated journal must not open")
-        #expect(error.kind == .corrupt, "\(error)")
+        let error = try #require(try Self.openingError(path), "a journal cut short must not open")
+        #expect(error.kind == .truncated, "\(error)")
         #expect(error.path == path)
-        #expect(try Self.bytes(path) == truncated)
+        #expect(error.message.contains("cut short") && error.message.contains("\(truncated.count) bytes"), "\(error.message)")
+        let after = try Self.bytes(path)
+        #expect(after == truncated, "the file is left as it was: \(Self.differences(truncated, after))")
+        #expect(Self.sideFiles(of: path).isEmpty, "\(Self.sideFiles(of: path))")
+    }
+
+    @Test func anSQLiteDatabaseWithNoTablesIsNotTakenForANewJournal() throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let database = try DatabaseQueue(path: path)
+        try database.write { db in try db.execute(sql: "PRAGMA user_version = 7") }
+        try database.close()
+        let before = try Self.bytes(path)
+        try #require(!before.isEmpty)
+
+        let error = try #require(try Self.openingError(path), "an existing database with no tables must not become a journal")
+        #expect(error.kind == .empty, "\(error)")
+        #expect(error.message.contains("no tables"), "\(error.message)")
+        #expect(try Self.bytes(path) == before)
+    }
+
+    @Test(arguments: JournalFailureTests.Mishap.allCases)
+    func aJournalDamagedWhileTheQueueRunsStopsItsCommitsAndIsNeverStartedAfresh(_ mishap: Mishap) async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let policy = try QueueFixtures.example("rocket-racer")
+        let coins = try H.consumable(in: policy)
+        let store = ScriptedStore()
+        let log = EventLog()
+        let queue = try TransactionQueue(policy: policy, store: store, configuration: Self.configuration(path))
+        try await queue.start(observers: [log])
+        for index in 0..<20 { await store.send(H.transaction("before-\(index)", coins, .purchased)) }
+        try await H.eventually { await queue.whenIdle(); return await store.unfinished.isEmpty }
+        let finishes = await store.finishCalls
+        let size = try Self.bytes(path).count
+        try #require(size > 0)
+
+        switch mishap {
+        case .emptied:
+            try #require(truncate(path, 0) == 0)
+        case .cutShort:
+            try #require(truncate(path, off_t(size / 2)) == 0)
+        case .removed:
+            try #require(unlink(path) == 0)
+        case .replaced:
+            try Data(try Self.bytes(path)).write(to: URL(fileURLWithPath: path + ".copy"))
+            try #require(rename(path + ".copy", path) == 0)
+        }
+        await store.send(H.transaction("after", coins, .purchased))
+        try await H.eventually { await log.events.contains { if case .journalFailed = $0 { true } else { false } } }
+        let failure = try #require(await log.events.compactMap { if case .journalFailed(let error) = $0 { error } else { nil } }.first)
+        #expect(failure.kind == mishap.kind, "\(failure)")
+        #expect(failure.path == path)
+        #expect(failure.message.contains("while the queue had it open"), "\(failure.message)")
+        #expect(await store.finishCalls == finishes, "nothing is finished once the journal is damaged")
+        #expect(await store.unfinished.keys.sorted() == ["after"], "the store keeps it, to deliver it again")
+        await queue.stop()
+
+        // An emptied or shortened journal is refused at the next launch, never started afresh.
+        if mishap == .emptied || mishap == .cutShort {
+            let error = try #require(try Self.openingError(path), "a journal damaged while it ran must not open afterwards")
+            #expect([.empty, .truncated, .corrupt, .notADatabase].contains(error.kind), "\(error)")
+        }
     }
 
     @Test func aJournalInAFolderThatDoesNotExistIsUnreadableAndNoFolderIsCreated() throws {
@@ -165,6 +263,51 @@ import Glibc
     }
 
     // MARK: Helpers
+
+    /// What is beside a journal that was emptied.
+    enum Leftover: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case nothing, writeAheadLog
+        var testDescription: String { rawValue }
+    }
+
+    /// Where a journal is cut.
+    enum Cut: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        /// One byte: less than SQLite's header.
+        case oneByte
+        /// Within SQLite's 100-byte header.
+        case withinTheHeader
+        /// Past the header, within the first page (SQLite would take it for a new database).
+        case withinTheFirstPage
+        /// In the middle of a page.
+        case midPage
+        /// At a page boundary, half the pages gone.
+        case halfThePages
+
+        func length(of size: Int, pageSize: Int) -> Int {
+            switch self {
+            case .oneByte: 1
+            case .withinTheHeader: 64
+            case .withinTheFirstPage: 1_000
+            case .midPage: 3 * pageSize + pageSize / 2
+            case .halfThePages: size / pageSize / 2 * pageSize
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    /// What happens to a journal while its queue runs.
+    enum Mishap: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case emptied, cutShort, removed, replaced
+        /// The error that says so.
+        var kind: JournalError.Kind {
+            switch self {
+            case .emptied, .cutShort: .truncated
+            case .removed, .replaced: .replaced
+            }
+        }
+        var testDescription: String { rawValue }
+    }
 
     enum Garbage: String, Sendable, CaseIterable, CustomTestStringConvertible {
         case random, text

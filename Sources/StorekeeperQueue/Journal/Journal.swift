@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import StorekeeperCatalog
 import StorekeeperEngine
 
@@ -14,12 +15,21 @@ import StorekeeperEngine
 final class Journal: Sendable {
     let path: String
     private let database: DatabaseQueue
+    private let durability: JournalDurability
+    /// Held from before the database is opened until ``close()``.
+    private let lock: JournalLock
+    /// The file opened, watched before each use so that a journal removed,
+    /// replaced or cut short while open is an error, not written over;
+    /// `nil` once the journal is closed.
+    private let opened: Mutex<JournalFile.Identity?>
 
-    /// Opens the journal, creating it if the file does not exist. A file that
-    /// is not a database, is damaged, or belongs to something else is an
-    /// error; it is never replaced.
+    /// Opens the journal, creating it only if nothing is at `path`. A file
+    /// that is empty, cut short, not a database, damaged, or belongs to
+    /// something else is an error; so is a journal another queue has open.
+    /// The file is never replaced.
     init(path: String, durability: JournalDurability) throws(JournalError) {
         self.path = path
+        self.durability = durability
         var configuration = Configuration()
         // WAL is turned on only once the file is known to be a journal:
         // switching another database's mode would change a file we refuse.
@@ -30,50 +40,105 @@ final class Journal: Sendable {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            throw JournalError(path: path, kind: .unreadable, message: "cannot create the journal: the folder \(folder) does not exist")
+        }
+        // First the lock: what follows must not race another queue's open (or its creation of the journal).
+        lock = try JournalLock(journalPath: path)
         do {
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-                throw JournalError(path: path, kind: .unreadable, message: "cannot create the journal: the folder \(folder) does not exist")
-            }
+            if try !JournalFile.exists(path) { try Journal.create(at: path, folder: folder.isEmpty ? "." : folder) }
             database = try DatabaseQueue(path: path, configuration: configuration)
-            let found = try database.read { db in try Journal.inspect(db, path: path) }
-            switch found {
-            case .empty:
-                try database.write { db in
-                    for statement in JournalSchema.statements { try db.execute(sql: statement) }
-                    try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)",
-                                   arguments: [JournalSchema.format, String(JournalSchema.version)])
-                }
-            case .journal(let version) where version < JournalSchema.version:
-                // Checked first: an upgrade must not write into a damaged file.
-                try Journal.check(database, path: path)
-                try Journal.upgrade(database, path: path)
-            case .journal:
-                break
-            }
-            try Journal.check(database, path: path)
-            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         } catch let error as JournalError {
             throw error
         } catch {
             throw JournalError(path: path, error)
         }
+        do {
+            let version = try database.read { db in try Journal.inspect(db, path: path) }
+            if version < JournalSchema.version {
+                // Checked first: an upgrade must not write into a damaged file.
+                try Journal.check(database, path: path)
+                try Journal.upgrade(database, path: path)
+            }
+            try Journal.check(database, path: path)
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            opened = Mutex(.some(try JournalFile.identity(path)))
+        } catch {
+            // Closed before the lock goes, so that no other queue opens the file while this one still has it.
+            try? database.close()
+            throw error as? JournalError ?? JournalError(path: path, error)
+        }
     }
 
-    /// What opening a database found.
-    private enum Found {
-        /// No tables: a new journal.
-        case empty
-        /// A journal of a version this build reads, or upgrades.
-        case journal(version: Int)
+    deinit {
+        close()
     }
 
-    /// Whether the database is empty (a new journal), or a journal of which
-    /// version; throws unless it is a journal this build can read, as it is
-    /// or once upgraded. Reads only.
-    private static func inspect(_ db: Database, path: String) throws -> Found {
+    /// Closes the database, then releases the lock; later calls do nothing,
+    /// and reading or writing is an error. The queue's `stop()` and its
+    /// end do it; the process's end (a crash) does it too.
+    func close() {
+        opened.withLock { $0 = nil }
+        try? database.close()
+        lock.release()
+    }
+
+    /// Creates a new journal at `path`, where nothing is: built whole under a
+    /// name of its own beside it, flushed, then linked into place, so that a
+    /// crash while it is made never leaves at `path` an empty file, which
+    /// the next open would refuse as a journal emptied.
+    private static func create(at path: String, folder: String) throws {
+        let building = path + ".new"
+        // What a crash while creating left; under the lock no other queue is creating it.
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(building + suffix) }
+        var configuration = Configuration()
+        configuration.journalMode = .default
+        configuration.label = "storekeeper-journal-new"
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        let database = try DatabaseQueue(path: building, configuration: configuration)
+        try database.write { db in
+            for statement in JournalSchema.statements { try db.execute(sql: statement) }
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)",
+                           arguments: [JournalSchema.format, String(JournalSchema.version)])
+        }
+        try database.close()
+        // A link, unlike a rename, never replaces a file that appeared at `path` meanwhile.
+        if link(building, path) != 0 {
+            let code = errno
+            guard code != EEXIST else {
+                unlink(building)
+                throw JournalError(path: path, kind: .unreadable,
+                                   message: "a file appeared at the journal's path while the journal was being created: look at what wrote it, then open the queue again")
+            }
+            // No hard links on this file system: a rename then, the path was found free under the lock.
+            guard rename(building, path) == 0 else {
+                let code = errno
+                unlink(building)
+                throw JournalError(path: path, kind: .unreadable,
+                                   message: "cannot create the journal (\(String(cString: strerror(code)))): check that the app may write in its folder")
+            }
+        } else {
+            unlink(building)
+        }
+        do {
+            try AtomicFile.flushFolder(folder)
+        } catch {
+            throw JournalError(path: path, kind: .io, message: "the journal was created but its folder could not be flushed: \(error)")
+        }
+    }
+
+    /// Which version of journal the database is; throws unless it is a
+    /// journal this build can read, as it is or once upgraded. Reads only.
+    private static func inspect(_ db: Database, path: String) throws -> Int {
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        if tables.isEmpty { return .empty }
+        if tables.isEmpty {
+            // A new journal is created whole under another name (see `create`): an empty database is none of ours.
+            throw JournalError(path: path, kind: .empty, message: """
+                this is an SQLite database with no tables, not a journal (a journal always has its tables); it was left \
+                as it is: restore the journal from a backup, or, to start over, delete this file deliberately
+                """)
+        }
         guard tables.contains("meta"),
               let format = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'"),
               format == JournalSchema.format
@@ -90,7 +155,7 @@ final class Journal: Sendable {
             throw JournalError(path: path, kind: .foreign,
                                message: "this journal has version \(version), which this build cannot upgrade to version \(JournalSchema.version); it was left as it is")
         }
-        return .journal(version: version)
+        return version
     }
 
     /// The version `meta` gives (0 when it gives none, which no build upgrades).
@@ -236,14 +301,16 @@ final class Journal: Sendable {
 
     /// Writes a batch in one database transaction and, once it committed,
     /// applies its delivered effects to the in-memory ledger. Returns
-    /// whether the ledger changed.
+    /// whether the ledger changed. A `durable` commit is on the disk when
+    /// this returns, whatever the journal's durability: the queue asks for
+    /// one before it asks the store to finish any of the batch.
     @discardableResult
-    func commit(_ batch: JournalBatch, ledger: inout EntitlementLedger) throws(JournalError) -> Bool {
+    func commit(_ batch: JournalBatch, durable: Bool, ledger: inout EntitlementLedger) throws(JournalError) -> Bool {
         if batch.isEmpty { return false }
         var changes = EntitlementLedger()
         var changed = false
         do {
-            try database.write { db in
+            try write(durable: durable) { db in
                 changes = EntitlementLedger()
                 changed = false
                 let upsert = try db.cachedStatement(sql: """
@@ -300,11 +367,12 @@ final class Journal: Sendable {
     /// `app-state` records and content locations they left), then reloads
     /// the in-memory ledger from the tables. Transactions revoked before are
     /// left as they are; returns false, having changed nothing, when every
-    /// one of them was.
+    /// one of them was. Durable in every mode: the store does not send a
+    /// revocation again, so a power loss must not take it back.
     func revoke(_ revocation: StoreRevocation, ledger: inout EntitlementLedger) throws(JournalError) -> Bool {
         var reloaded: EntitlementLedger?
         do {
-            try database.write { db in
+            try write(durable: true) { db in
                 reloaded = nil
                 let note = try db.cachedStatement(sql: "INSERT OR IGNORE INTO revocations (transaction_id, product, reason, date) VALUES (?, ?, ?, ?)")
                 var revoked: [String] = []
@@ -416,7 +484,55 @@ final class Journal: Sendable {
                         lastError: row["last_error"], isJournalled: true)
     }
 
+    /// Makes every commit so far durable, whatever the journal's durability
+    /// (under `.appCrash` a checkpoint, which flushes the WAL first): for
+    /// when the queue is about to tell the store to finish a transaction
+    /// the journal says is done.
+    func makeDurable() throws(JournalError) {
+        guard durability != .full else { return }
+        try watch()
+        do {
+            try database.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+        } catch {
+            throw JournalError(path: path, error)
+        }
+        try watch()
+    }
+
+    /// Runs `body` in one database transaction, on the file the queue opened.
+    /// A durable write under `.appCrash` commits with `synchronous=FULL`,
+    /// which flushes the WAL (and so every commit before it) to the disk.
+    private func write(durable: Bool, _ body: (Database) throws -> Void) throws {
+        try watch()
+        let raised = durable && durability != .full
+        try database.writeWithoutTransaction { db in
+            if raised { try db.execute(sql: "PRAGMA synchronous = FULL") }
+            // Left at FULL if putting it back fails: safer than the other way.
+            defer { if raised { try? db.execute(sql: "PRAGMA synchronous = NORMAL") } }
+            try db.inTransaction {
+                try body(db)
+                return .commit
+            }
+        }
+        // Again after the commit, to learn the size a checkpoint grew the file to.
+        try watch()
+    }
+
+    /// Throws unless the file at `path` is still the one opened, no shorter
+    /// than it was: a journal removed, replaced or cut short while open is
+    /// neither read nor written, so that nothing is written over what remains.
+    private func watch() throws(JournalError) {
+        try opened.withLock { (identity: inout JournalFile.Identity?) throws(JournalError) in
+            guard let opened = identity else {
+                throw JournalError(path: path, kind: .closed,
+                                   message: "the journal was closed when its queue stopped: make a new queue (as a new launch does) to use it")
+            }
+            identity = try JournalFile.verify(path, opened: opened)
+        }
+    }
+
     private func read<T>(_ body: (Database) throws -> T) throws(JournalError) -> T {
+        try watch()
         do {
             // `inDatabase`, not `read`: a read toggles `query_only`, which
             // expires every cached statement (measured: 32 against 7 µs a lookup).

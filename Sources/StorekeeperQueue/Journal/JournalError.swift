@@ -6,6 +6,19 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// The file cannot be opened or created (a missing folder, no permission).
         case unreadable
+        /// Another queue, in this process or another, has the journal open.
+        case inUse
+        /// The file exists but holds no journal: it has no bytes, or is an
+        /// SQLite database with no tables. Only a path where nothing is
+        /// starts a new journal.
+        case empty
+        /// The file is shorter than a database, or than its own header says,
+        /// or it shrank while the queue had it open.
+        case truncated
+        /// The file was removed, or another put in its place, while the queue had it open.
+        case replaced
+        /// The queue was stopped, which closed its journal.
+        case closed
         /// The file is not an SQLite database.
         case notADatabase
         /// The database is damaged.

@@ -106,14 +106,26 @@ public actor TransactionQueue {
         await store.connect(StoreEventSink(inbox: inbox))
     }
 
-    /// Stops taking work once what was sent before is handled. A stopped
-    /// queue does not start again: make a new one (as a new launch would).
+    /// Stops taking work once what was sent before is handled, then closes
+    /// the journal and releases its lock, so that a new queue may open it.
+    /// A stopped queue does not start again: make a new one (as a new
+    /// launch would). What it holds in memory (`entitlements()`,
+    /// `pending()`) can still be read; the journal's tables cannot.
     public func stop() async {
         inbox.send(.stop)
         await loop?.value
         loop = nil
+        journal.close()
         for subscriber in subscribers.values { subscriber.finish() }
         subscribers.removeAll()
+    }
+
+    /// Closes the journal and releases its lock at once, as the end of the
+    /// process does, so that a simulated app that "crashed" (its tasks
+    /// suspended for good, the queue still referenced) can be launched
+    /// again on the same journal. Nothing is committed after this.
+    package nonisolated func closeJournalAsACrashWould() {
+        journal.close()
     }
 
     /// Returns once everything sent so far has been handled (steps waiting
@@ -422,7 +434,17 @@ public actor TransactionQueue {
         }
         // A transaction done here but delivered again by the store: its
         // finish did not reach the store; finishing again is harmless. A
-        // revoked one is finished too: it has nothing left to deliver.
+        // revoked one is finished too: it has nothing left to deliver. What
+        // the journal says of them is made durable first (as before any finish).
+        if !refinish.isEmpty {
+            do {
+                try journal.makeDurable()
+            } catch {
+                // Not finished now: the store delivers them again.
+                refinish.removeAll()
+                events.append(.journalFailed(error))
+            }
+        }
         for transaction in refinish {
             do {
                 try await store.finish(transactionID: transaction.id)
@@ -532,7 +554,10 @@ public actor TransactionQueue {
             await tell(events)
             configuration.faultInjection?(.beforeCommit)
             do {
-                if try journal.commit(batch, ledger: &ledger) { publishIfChanged() }
+                // Durable before the store hears of any finish, in every mode:
+                // a finished transaction is never delivered again, so a
+                // power loss must not take back what its steps delivered.
+                if try journal.commit(batch, durable: !atFinish.isEmpty, ledger: &ledger) { publishIfChanged() }
             } catch {
                 // Nothing of the batch committed: put the dispatches back as
                 // they were, to run again after a pause.

@@ -93,6 +93,12 @@ enum AtomicFile {
         guard rename(temporary, path) == 0 else { throw failure("replace", path, errno) }
         renamed = true
         // The rename is itself a change to the folder, durable only once the folder is flushed.
+        try flushFolder(folder)
+    }
+
+    /// Flushes a folder, so that a file created, renamed or linked in it is
+    /// there after a power loss.
+    static func flushFolder(_ folder: String) throws(StepFailure) {
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folderDescriptor >= 0 else { throw failure("open the folder", folder, errno) }
         defer { _ = close(folderDescriptor) }

@@ -297,6 +297,9 @@ final class SimulationSession: Sendable {
 
     private func crashed(at point: String?) async {
         await store.disconnect(device)
+        // The crashed app's tasks stay suspended and keep its queue alive: its
+        // journal is let go here, as a dead process's is, for the next launch.
+        app?.closeJournalAsACrashWould()
         state.withLock { $0.app = nil }
         recorder.record(.crashed(device: device, point: point))
     }
