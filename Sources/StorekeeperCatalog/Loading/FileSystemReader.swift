@@ -60,14 +60,29 @@ public struct FileSystemReader: SourceReader {
         return (status.st_mode & S_IFMT) == S_IFLNK
     }
 
+    /// The path with every symbolic link resolved (`realpath(3)`), absolute.
+    public func realPath(_ path: String) throws(SourceReadError) -> String {
+        guard let resolved = realpath(path, nil) else { throw failure(path, errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The names of a directory's entries, sorted.
+    ///
+    /// A name that is not valid UTF-8 cannot be held in a `String` path
+    /// (decoding would replace its bytes with U+FFFD, naming another file,
+    /// so a catalog there would be passed over without a word): it makes
+    /// the folder unreadable, with the name's bytes escaped (`\xff`).
+    /// Hidden names (starting with `.`) are exempt: no search reads them.
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
         guard let directory = opendir(path) else { throw failure(path, errno) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name = String(decoding: bytes, as: UTF8.self)
+            if Array(name.utf8) != bytes, bytes.first != UInt8(ascii: ".") {
+                throw .unreadable(path, reason: "the name \(FileName.escaped(bytes)) in it is not valid UTF-8, so no report could name that file; rename it")
             }
             if name != ".", name != ".." { names.append(name) }
         }

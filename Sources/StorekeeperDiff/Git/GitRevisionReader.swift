@@ -140,6 +140,12 @@ public struct GitRevisionReader: SourceReader {
         isInRevision(path) ? false : fallback.isSymbolicLink(path)
     }
 
+    /// A revision's links are blobs holding the target's name, never followed;
+    /// the file system's are resolved by the fallback.
+    public func realPath(_ path: String) throws(SourceReadError) -> String {
+        isInRevision(path) ? SourcePath.normalize(path) : try fallback.realPath(path)
+    }
+
     private static func git(_ arguments: [String], limit: Int) throws(GitRevisionError) -> GitCommand.Output {
         do {
             return try GitCommand.run(arguments, outputLimit: limit)
