@@ -18,7 +18,7 @@ struct IncludeSafetyTests {
     /// `elsewhere/secrets.yaml`, which holds a password.
     static func linkedSecret() throws -> Workspace {
         let workspace = try Workspace()
-        try workspace.write("elsewhere/secrets.yaml", "db_password: hunter2\nproducts: [\n")
+        try workspace.write("elsewhere/secrets.yaml", "db_password: hunter2\n")
         try workspace.write("shop/catalog.yaml", validCatalog(extra: "include: [fragments/extra.yaml]\n"))
         try workspace.makeDirectory("shop/fragments")
         try FileManager.default.createSymbolicLink(
