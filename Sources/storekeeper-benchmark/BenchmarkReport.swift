@@ -108,12 +108,12 @@ struct BenchmarkReport: Sendable {
         if let smallest = typoResults.min(by: { $0.products < $1.products }),
            let largest = typoResults.max(by: { $0.products < $1.products }),
            largest.products > smallest.products {
-            let growth = largest.validateMicrosecondsPerProduct / smallest.validateMicrosecondsPerProduct
-            lines.append(
-                "Linearity: \(NumberFormatting.grouped(largest.products)) products take "
-                    + "**\(NumberFormatting.fixed(growth, decimals: 2))** times as long a product as "
-                    + "\(NumberFormatting.grouped(smallest.products)) (1.00 is exactly linear; quadratic work would give "
-                    + "\(NumberFormatting.fixed(Double(largest.products) / Double(smallest.products), decimals: 2))).")
+            let growth: Double = largest.validateMicrosecondsPerProduct / smallest.validateMicrosecondsPerProduct
+            let quadratic: Double = Double(largest.products) / Double(smallest.products)
+            let sizes = "\(NumberFormatting.grouped(largest.products)) products take"
+            let times = "**\(NumberFormatting.fixed(growth, decimals: 2))** times as long a product as"
+            let reference = "\(NumberFormatting.grouped(smallest.products)) (1.00 is exactly linear; quadratic work would give"
+            lines.append("Linearity: \(sizes) \(times) \(reference) \(NumberFormatting.fixed(quadratic, decimals: 2))).")
             lines.append("")
         }
         return lines

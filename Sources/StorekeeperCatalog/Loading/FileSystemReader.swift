@@ -67,23 +67,15 @@ public struct FileSystemReader: SourceReader {
         return String(cString: resolved)
     }
 
-    /// The names of a directory's entries, sorted.
-    ///
-    /// A name that is not valid UTF-8 cannot be held in a `String` path
-    /// (decoding would replace its bytes with U+FFFD, naming another file,
-    /// so a catalog there would be passed over without a word): it makes
-    /// the folder unreadable, with the name's bytes escaped (`\xff`).
-    /// Hidden names (starting with `.`) are exempt: no search reads them.
+    /// The names of a directory's entries, sorted. A name that is not valid
+    /// UTF-8 makes the folder unreadable (see ``FileName/decoded(_:in:)``).
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
         guard let directory = opendir(path) else { throw failure(path, errno) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            let name = String(decoding: bytes, as: UTF8.self)
-            if Array(name.utf8) != bytes, bytes.first != UInt8(ascii: ".") {
-                throw .unreadable(path, reason: "the name \(FileName.escaped(bytes)) in it is not valid UTF-8, so no report could name that file; rename it")
-            }
+            let name = try FileName.decoded(bytes, in: path)
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()

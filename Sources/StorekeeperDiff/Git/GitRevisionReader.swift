@@ -132,7 +132,9 @@ public struct GitRevisionReader: SourceReader {
             throw .unreadable(path, reason: Self.describe(error))
         }
         guard output.status == 0, !output.overLimit else { throw .notFound(path) }
-        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.sorted()
+        var names: [String] = []
+        for name in output.standardOutput.split(separator: 0) { names.append(try FileName.decoded(name, in: path)) }
+        return names.sorted()
     }
 
     /// Links are blobs in git, never folders to follow; the file system's are the fallback's.
