@@ -140,6 +140,55 @@ struct BenchmarkDriver: Sendable {
             formatOnlyValidations: formatOnlyValidations, validations: validations, compilations: compilations)
     }
 
+    /// Generates and measures every catalog of ``RunOptions/typoSizes``, in which every product writes
+    /// `prise:` for `price:`: a warm-up scan and validation, then ``RunOptions/repetitions`` rounds of
+    /// the two, the first going first in even rounds and second in odd ones.
+    ///
+    /// - Returns: One result for each size.
+    /// - Throws: ``BenchmarkError`` when a catalog cannot be written, when a scan does not exit with
+    ///   status 0, or when a validation does not exit with status 1 (the catalog has errors).
+    func runTypos() throws -> [TypoResult] {
+        try FileSystem.createDirectories(options.outputDirectory)
+        var results: [TypoResult] = []
+        for size in options.typoSizes {
+            let path = options.outputDirectory + "/catalog-\(size)-prise.yaml"
+            StandardError.print("generating \(NumberFormatting.grouped(size)) products, each with prise: for price:, into \(path)")
+            try CatalogGenerator(productCount: size, misspellsPrice: true).writeFile(at: path)
+            StandardError.print("  warm-up: \(scan(path).commandLine); \(validation(path).commandLine)")
+            _ = try checked(scan(path))
+            _ = try checked(validation(path), status: 1)
+            var scans: [ChildProcess.Measurement] = []
+            var validations: [ChildProcess.Measurement] = []
+            for round in 0..<options.repetitions {
+                if round % 2 == 0 {
+                    scans.append(try checked(scan(path)))
+                    validations.append(try checked(validation(path), status: 1))
+                } else {
+                    validations.append(try checked(validation(path), status: 1))
+                    scans.append(try checked(scan(path)))
+                }
+                StandardError.print("""
+                      round \(round + 1)/\(options.repetitions): \
+                    scan \(NumberFormatting.fixed(scans[round].milliseconds, decimals: 1)) ms, \
+                    validate \(NumberFormatting.fixed(validations[round].milliseconds, decimals: 1)) ms
+                    """)
+            }
+            results.append(TypoResult(products: size, fileBytes: try FileSystem.size(of: path), scans: scans, validations: validations))
+        }
+        return results
+    }
+
+    /// Runs `process` once and returns its measurement, if it exited with `status` (0 unless said).
+    private func checked(_ process: ChildProcess, status: Int32) throws -> ChildProcess.Measurement {
+        let measurement = try process.run()
+        guard measurement.termination == .exited(status) else {
+            throw BenchmarkError("""
+                \(process.commandLine) \(measurement.termination), not with status \(status); run it by hand to see why
+                """)
+        }
+        return measurement
+    }
+
     /// Runs `process` once and returns its measurement, if it exited with status 0.
     private func checked(_ process: ChildProcess) throws -> ChildProcess.Measurement {
         let measurement = try process.run()

@@ -30,6 +30,8 @@ struct BenchmarkReport: Sendable {
     let repetitions: Int
     /// The figures, one per size.
     let results: [SizeResult]
+    /// The figures of the catalogs whose every product writes `prise:` for `price:`, one per size.
+    var typoResults: [TypoResult] = []
 
     /// The report, ending with a newline.
     var markdown: String {
@@ -70,7 +72,51 @@ struct BenchmarkReport: Sendable {
         lines += compileTable
         lines += linearity
         lines += targets
+        lines += typoTable
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The table of the catalogs in which every product makes the same mistake, against the bare scan
+    /// of the same file, with the growth of the time per product from the smallest to the largest.
+    private var typoTable: [String] {
+        guard !typoResults.isEmpty else { return [] }
+        var lines = [
+            "",
+            "## The same mistake in every product",
+            "",
+            "Every product writes `prise:` for `price:` (so each has an `unknown-key` error, and no "
+                + "`missing-key` error for `price`, which the typo stands for). Each size: one warm-up, then "
+                + "\(repetitions) rounds of the bare scan and `\(validateCommand)` (exit status 1), alternating "
+                + "which goes first.",
+            "",
+            "| products | file | bare scan | validate | validate / scan | µs a product | validate peak RSS |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for result in typoResults {
+            let cells = [
+                NumberFormatting.grouped(result.products),
+                "\(NumberFormatting.fixed(Double(result.fileBytes) / 1_048_576, decimals: 1)) MiB",
+                "\(NumberFormatting.fixed(result.scanMilliseconds, decimals: 1)) ms",
+                "\(NumberFormatting.fixed(result.validateMilliseconds, decimals: 1)) ms",
+                NumberFormatting.fixed(result.ratio, decimals: 2),
+                NumberFormatting.fixed(result.validateMicrosecondsPerProduct, decimals: 2),
+                "\(NumberFormatting.fixed(result.validatePeakMiB, decimals: 1)) MiB",
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        if let smallest = typoResults.min(by: { $0.products < $1.products }),
+           let largest = typoResults.max(by: { $0.products < $1.products }),
+           largest.products > smallest.products {
+            let growth: Double = largest.validateMicrosecondsPerProduct / smallest.validateMicrosecondsPerProduct
+            let quadratic: Double = Double(largest.products) / Double(smallest.products)
+            let sizes = "\(NumberFormatting.grouped(largest.products)) products take"
+            let times = "**\(NumberFormatting.fixed(growth, decimals: 2))** times as long a product as"
+            let reference = "\(NumberFormatting.grouped(smallest.products)) (1.00 is exactly linear; quadratic work would give"
+            lines.append("Linearity: \(sizes) \(times) \(reference) \(NumberFormatting.fixed(quadratic, decimals: 2))).")
+            lines.append("")
+        }
+        return lines
     }
 
     /// The table of what the policy rules cost: validation against format-only validation, per size.

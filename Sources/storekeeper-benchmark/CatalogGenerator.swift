@@ -8,13 +8,18 @@
 struct CatalogGenerator: Sendable {
     /// The number of products in the catalog.
     let productCount: Int
+    /// Whether every product spells `price` as `prise`: the same mistake in every product, which a
+    /// validator must report in time linear in the number of products (issue 15, item 7).
+    let misspellsPrice: Bool
     private let plan: CatalogPlan
 
-    /// Creates a generator for a catalog of `productCount` products.
+    /// Creates a generator for a catalog of `productCount` products, each with `prise:` for `price:`
+    /// when `misspellsPrice`.
     ///
     /// - Precondition: `productCount` is positive.
-    init(productCount: Int) {
+    init(productCount: Int, misspellsPrice: Bool = false) {
         self.productCount = productCount
+        self.misspellsPrice = misspellsPrice
         plan = CatalogPlan(productCount: productCount)
     }
 
@@ -114,7 +119,7 @@ struct CatalogGenerator: Sendable {
               - id: \(id)
                 type: \(type)
                 reference-name: \(name)
-                price: "\(price)"
+                \(misspellsPrice ? "prise" : "price"): "\(price)"
 
             """)
     }

@@ -20,14 +20,18 @@ enum Command: Sendable, Equatable {
               Write a valid catalog of N products to FILE, the same text every time.
           storekeeper-benchmark scan FILE
               Run libyaml's event parser over FILE and nothing else; exit 1 on a syntax error.
-          storekeeper-benchmark run [--storekeeper PATH] [--sizes 10000,100000] [--repeat 7] [--out DIR]
+          storekeeper-benchmark run [--storekeeper PATH] [--sizes 10000,100000] [--typo-sizes 10000,40000]
+                                    [--repeat 7] [--out DIR]
               Generate a catalog of each size into DIR (default .build/benchmark), then time, in
               child processes, `scan FILE`, `PATH validate FILE --no-policy --format json
               --max-file-size 512MiB` (format only), the same without --no-policy (format and
               policy rules; PATH defaults to the storekeeper next to this executable) and `PATH
               compile FILE --output DIR/catalog-N.policy.json --max-file-size 512MiB`: one warm-up
               round, which must report no diagnostic, then --repeat measured rounds of the four,
-              in an order that rotates each round. Prints a Markdown report.
+              in an order that rotates each round. Then, for each of --typo-sizes (default
+              10000,40000; `none` skips them), a catalog whose every product writes `prise:` for
+              `price:`: --repeat rounds of the scan and the validation (which must exit 1), in
+              alternating order. Prints a Markdown report.
           storekeeper-benchmark lookups [--products 10000] [--transactions 1000000] [--repeat 15]
               In this process: generate a catalog, load and compile it, draw the transactions with a
               fixed seed, then time dispatching every one to its plan (by handle, to the plan, by

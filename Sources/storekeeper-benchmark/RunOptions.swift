@@ -4,6 +4,9 @@ struct RunOptions: Sendable, Equatable {
     var storekeeper: String?
     /// The catalog sizes, in products.
     var sizes = [10_000, 100_000]
+    /// The sizes, in products, of the catalogs in which every product writes `prise:` for `price:`;
+    /// empty to skip them.
+    var typoSizes = [10_000, 40_000]
     /// How many measured rounds (one scan, one format-only validation, one validation, one compilation)
     /// for each size, after the warm-up round.
     var repetitions = 7
@@ -24,6 +27,10 @@ struct RunOptions: Sendable, Equatable {
             case "--sizes":
                 sizes = try value.split(separator: ",", omittingEmptySubsequences: false).map {
                     (size) throws(UsageError) in try UsageError.positiveInteger(String(size), for: "each of --sizes")
+                }
+            case "--typo-sizes":
+                typoSizes = value == "none" ? [] : try value.split(separator: ",", omittingEmptySubsequences: false).map {
+                    (size) throws(UsageError) in try UsageError.positiveInteger(String(size), for: "each of --typo-sizes")
                 }
             case "--repeat":
                 repetitions = try UsageError.positiveInteger(value, for: "--repeat")

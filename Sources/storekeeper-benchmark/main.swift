@@ -31,6 +31,7 @@ func execute(_ command: Command) async -> Int32 {
         case .run(let options):
             let driver = try BenchmarkDriver(options: options)
             let results = try driver.run()
+            let typoResults = try driver.runTypos()
             let validate = [displayPath(driver.storekeeperExecutable), "validate", "FILE"]
             let report = BenchmarkReport(
                 commandLine: CommandLine.arguments.map(ShellQuoting.quote).joined(separator: " "),
@@ -40,7 +41,8 @@ func execute(_ command: Command) async -> Int32 {
                     + BenchmarkDriver.compileOptions).joined(separator: " "),
                 host: HostDescription.current(),
                 repetitions: options.repetitions,
-                results: results)
+                results: results,
+                typoResults: typoResults)
             print(report.markdown, terminator: "")
         case .lookups(let options):
             let result = try LookupBenchmark(options: options).run()

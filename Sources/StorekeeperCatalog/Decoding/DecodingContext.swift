@@ -48,7 +48,7 @@ struct DecodingContext {
     /// Unknown keys that look like a typo of a known one, with the key they
     /// suggest: a missing key that a typo in the same mapping suggests is
     /// the same mistake, reported once (as the typo).
-    private var typos: [String: [SourceRange]] = [:]
+    private var typos = TypoIndex()
 
     // MARK: Reporting
 
@@ -70,7 +70,7 @@ struct DecodingContext {
         var message = "unknown key '\(text)' in \(place)"
         if let nearest = Suggestion.nearest(to: text, in: known) {
             message += "; did you mean '\(nearest)'?"
-            typos[nearest, default: []].append(key.range)
+            typos.record(nearest, at: key.range)
         } else {
             message += "; expected one of: \(known.joined(separator: ", "))"
         }
@@ -90,13 +90,7 @@ struct DecodingContext {
 
     /// Whether an unknown key inside `range` was reported as a typo of `key`.
     func hasTypo(of key: String, in range: SourceRange) -> Bool {
-        guard let candidates = typos[key] else { return false }
-        let start = range.start, end = range.end
-        return candidates.contains { typo in
-            let at = typo.start
-            return typo.fileID == range.fileID
-                && (at.line, at.column) >= (start.line, start.column) && (at.line, at.column) < (end.line, end.column)
-        }
+        typos.contains(key, in: range)
     }
 
     // MARK: Kinds

@@ -39,14 +39,25 @@ public struct CatalogLoader: Sendable {
     public static let maxIncludeDepth = 32
 
     /// Loads a catalog, sharing parsed files with other loads of one run.
-    /// Loads a catalog; includes must stay inside `root` (by default the
-    /// catalog file's folder), so that a catalog cannot pull in, and a report
-    /// quote, files from elsewhere on the machine.
-    func load(_ path: String, root: String? = nil, cache: inout ParsedFiles) -> CatalogLoadResult {
+    ///
+    /// Includes must stay in the catalog file's folder or below it (its
+    /// include root), however the catalog was named (its path, or a folder
+    /// above it), so that every command gives the same answer and a catalog
+    /// cannot pull in, and a report quote, files from elsewhere on the
+    /// machine. Both the path text and, for symbolic links, the real path
+    /// must stay inside.
+    func load(_ path: String, cache: inout ParsedFiles) -> CatalogLoadResult {
         var context = DecodingContext()
         let path = SourcePath.normalize(path)
-        let root = SourcePath.normalize(root ?? SourcePath.directory(of: path))
-        let parsed = parse(path, cache: &cache)
+        let root = IncludeRoot(folder: SourcePath.normalize(SourcePath.directory(of: path)), reader: reader)
+        let parsed = parse(path, cache: &cache, budget: limits.maxTotalSize)
+        if parsed.overBudget || parsed.size > limits.maxTotalSize {
+            let diagnostic = Diagnostic(
+                .error, rule: YAMLRuleID.limit,
+                "the file is \(ByteCount(parsed.size)), over the limit of \(ByteCount(limits.maxTotalSize)) for a catalog and its fragments together; raise the limit with --max-total-size",
+                at: SourceLocation(file: path, line: 1, column: 1))
+            return CatalogLoadResult(catalog: nil, diagnostics: [diagnostic], files: [path])
+        }
         context.diagnostics.append(contentsOf: parsed.diagnostics)
         if let error = parsed.readError {
             context.diagnostics.append(Diagnostic(.error, rule: CatalogRuleID.include, "cannot read the catalog: \(error)", at: SourceLocation(file: path, line: 1, column: 1)))
@@ -59,9 +70,10 @@ public struct CatalogLoader: Sendable {
         }
         var files = [path]
         var visited: Set<String> = [path]
+        var budget = InputBudget(limit: limits.maxTotalSize, used: parsed.size)
         followIncludes(
             of: catalogFile, at: path, root: root, chain: [IncludeLink(file: path, site: nil)], defaults: catalogFile.defaults,
-            into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited)
+            into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited, budget: &budget)
         cache.release(files)
         let catalog = accumulator.finish(catalogFile, files: files, context: &context)
         return CatalogLoadResult(catalog: catalog, diagnostics: context.diagnostics.finished(file: path), files: files)
@@ -74,9 +86,9 @@ public struct CatalogLoader: Sendable {
     }
 
     private func followIncludes(
-        of file: DecodedFile, at path: String, root: String, chain: [IncludeLink], defaults: Defaults,
+        of file: DecodedFile, at path: String, root: IncludeRoot, chain: [IncludeLink], defaults: Defaults,
         into accumulator: inout CatalogAccumulator, context: inout DecodingContext, cache: inout ParsedFiles,
-        files: inout [String], visited: inout Set<String>
+        files: inout [String], visited: inout Set<String>, budget: inout InputBudget
     ) {
         for include in file.includes {
             if include.value.hasPrefix("/") || include.value.hasPrefix("~") {
@@ -88,8 +100,9 @@ public struct CatalogLoader: Sendable {
                 continue
             }
             let target = SourcePath.resolve(include.value, from: path)
-            guard SourcePath.isInside(target, root: root) else {
-                context.error(CatalogRuleID.include, "'\(include.value)' leaves the folder being validated (\(root)); keep fragments inside it", at: include)
+            if let refusal = root.refusal(of: target) {
+                // Said at the include entry: the refused file is never read, so no line of it can be quoted.
+                context.error(CatalogRuleID.include, "'\(include.value)' \(refusal); keep a catalog's fragments in its folder or below it", at: include)
                 continue
             }
             guard chain.count <= Self.maxIncludeDepth else {
@@ -107,7 +120,16 @@ public struct CatalogLoader: Sendable {
             }
             // A fragment reached twice (two fragments both include it) is read once.
             guard visited.insert(target).inserted else { continue }
-            let parsed = parse(target, cache: &cache)
+            let parsed = parse(target, cache: &cache, budget: budget.remaining)
+            if parsed.overBudget || parsed.size > budget.remaining {
+                // Not decoded, so that the catalog's memory stays bounded; later, smaller fragments may still fit.
+                context.error(
+                    YAMLRuleID.limit,
+                    "cannot include '\(include.value)': it is \(ByteCount(parsed.size)), and with the \(ByteCount(budget.used)) already read for this catalog that is over the limit of \(ByteCount(budget.limit)) for a catalog and its fragments together; raise the limit with --max-total-size",
+                    at: include)
+                continue
+            }
+            budget.used += parsed.size
             if let error = parsed.readError {
                 let reason: String
                 switch error {
@@ -124,23 +146,28 @@ public struct CatalogLoader: Sendable {
             }) else { continue }
             followIncludes(
                 of: fragment, at: target, root: root, chain: chain + [IncludeLink(file: target, site: include)], defaults: defaults,
-                into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited)
+                into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited, budget: &budget)
         }
     }
 
-    /// Reads and parses a file once per run.
-    func parse(_ path: String, cache: inout ParsedFiles) -> ParsedFile {
+    /// Reads and parses a file once per run. A file over `budget` bytes
+    /// (what a catalog has left of its total) but within the per-file limit
+    /// is not read: the result says so (`overBudget`), and is not kept, since
+    /// another catalog may have room for it.
+    func parse(_ path: String, cache: inout ParsedFiles, budget: Int = .max) -> ParsedFile {
         if let parsed = cache.files[path] { return parsed }
         let parsed: ParsedFile
         do {
-            let bytes = try reader.read(path, limit: limits.maxFileSize)
+            let bytes = try reader.read(path, limit: min(limits.maxFileSize, budget))
             let stream = ProductStream()
             let result = YAMLParser.parse(bytes, file: path, limits: limits, streaming: ("products", stream))
-            parsed = ParsedFile(document: result.document, diagnostics: result.diagnostics, readError: nil, stream: stream)
-        } catch .tooLarge(_, let size, let limit) {
+            parsed = ParsedFile(document: result.document, diagnostics: result.diagnostics, readError: nil, stream: stream, size: bytes.count)
+        } catch .tooLarge(_, let size, _) where size <= limits.maxFileSize {
+            return ParsedFile(document: nil, diagnostics: [], readError: nil, stream: nil, size: size, overBudget: true)
+        } catch .tooLarge(_, let size, _) {
             let diagnostic = Diagnostic(
                 .error, rule: YAMLRuleID.limit,
-                "the file is \(ByteCount(size)), over the limit of \(ByteCount(limit)); split it into fragments with `include`, or raise the limit with --max-file-size",
+                "the file is \(ByteCount(size)), over the limit of \(ByteCount(limits.maxFileSize)); split it into fragments with `include`, or raise the limit with --max-file-size",
                 at: SourceLocation(file: path, line: 1, column: 1))
             parsed = ParsedFile(document: nil, diagnostics: [diagnostic], readError: nil, stream: nil)
         } catch {
@@ -158,6 +185,19 @@ struct ParsedFile {
     var readError: SourceReadError?
     /// The products drafted while parsing (their nodes are not in `document`).
     var stream: ProductStream?
+    /// How many bytes were read (0 when the file was not read), or, when
+    /// `overBudget`, how large the file is.
+    var size = 0
+    /// Whether the file was left unread because the catalog's total budget had no room for it.
+    var overBudget = false
+}
+
+/// The bytes one catalog and its fragments may still read (`YAMLLimits.maxTotalSize`).
+struct InputBudget {
+    var limit: Int
+    var used: Int
+
+    var remaining: Int { max(0, limit - used) }
 }
 
 /// The files parsed in one run, by normalized path.

@@ -64,8 +64,6 @@ public struct CatalogValidator: Sendable {
         var cache = ParsedFiles()
         var catalogs: [String] = []
         var explicit: Set<String> = []
-        /// The folder each catalog's includes must stay in: the directory named, or the file's own folder.
-        var roots: [String: String] = [:]
         for path in paths {
             switch loader.reader.kind(of: path) {
             case .missing:
@@ -75,12 +73,10 @@ public struct CatalogValidator: Sendable {
             case .file:
                 let normalized = SourcePath.normalize(path)
                 if explicit.insert(normalized).inserted { catalogs.append(normalized) }
-                if roots[normalized] == nil { roots[normalized] = SourcePath.directory(of: normalized) }
             case .directory:
                 let found = try discover(in: path, cache: &cache)
                 if found.isEmpty { throw .noCatalogs(path) }
                 for file in found where explicit.insert(file).inserted { catalogs.append(file) }
-                for file in found where roots[file] == nil { roots[file] = SourcePath.normalize(path) }
             }
         }
         var diagnostics: [Diagnostic] = []
@@ -100,7 +96,7 @@ public struct CatalogValidator: Sendable {
                     at: root.range))
                 continue
             }
-            let result = loader.load(path, root: roots[path], cache: &cache)
+            let result = loader.load(path, cache: &cache)
             diagnostics.append(contentsOf: result.diagnostics)
             files.formUnion(result.files)
             if let catalog = result.catalog { loaded.append(catalog) }
@@ -109,10 +105,19 @@ public struct CatalogValidator: Sendable {
             report: ValidationReport(diagnostics: diagnostics, filesChecked: files.count), catalogs: loaded, parsed: cache)
     }
 
-    /// Every catalog file below a directory, in path order.
+    /// Every catalog file below a directory, in path order. A YAML file
+    /// that is a link to a file outside the directory stops the run: it
+    /// might be a catalog, and reading it could quote a file from elsewhere.
     func discover(in directory: String, cache: inout ParsedFiles) throws(ValidationInputError) -> [String] {
         var found: [String] = []
-        var pending = [SourcePath.normalize(directory)]
+        let directory = SourcePath.normalize(directory)
+        let realDirectory: String
+        do {
+            realDirectory = try loader.reader.realPath(directory)
+        } catch {
+            throw .unreadable(directory, reason: error.reason)
+        }
+        var pending = [directory]
         while let folder = pending.popLast() {
             let names: [String]
             do {
@@ -127,6 +132,9 @@ public struct CatalogValidator: Sendable {
                     // Links to folders are not followed: a link to an enclosing folder would loop.
                     if !loader.reader.isSymbolicLink(path) { pending.append(path) }
                 case .file where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
+                    if let real = try? loader.reader.realPath(path), !SourcePath.isInside(real, root: realDirectory) {
+                        throw .unreadable(path, reason: "it is a symbolic link to \(real), outside \(directory); name that file itself to validate it, or replace the link with it")
+                    }
                     if try isCatalogFile(path, cache: &cache) { found.append(path) }
                 default:
                     break

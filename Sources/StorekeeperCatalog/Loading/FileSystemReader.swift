@@ -60,15 +60,22 @@ public struct FileSystemReader: SourceReader {
         return (status.st_mode & S_IFMT) == S_IFLNK
     }
 
-    /// The names of a directory's entries, sorted.
+    /// The path with every symbolic link resolved (`realpath(3)`), absolute.
+    public func realPath(_ path: String) throws(SourceReadError) -> String {
+        guard let resolved = realpath(path, nil) else { throw failure(path, errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The names of a directory's entries, sorted. A name that is not valid
+    /// UTF-8 makes the folder unreadable (see ``FileName/decoded(_:in:)``).
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
         guard let directory = opendir(path) else { throw failure(path, errno) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name = try FileName.decoded(bytes, in: path)
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()

@@ -11,11 +11,18 @@ public protocol SourceReader: Sendable {
     /// Whether a path is a symbolic link. Directory searches do not follow
     /// links to folders, which could otherwise loop.
     func isSymbolicLink(_ path: String) -> Bool
+    /// The path with every symbolic link resolved and `.` and `..` folded:
+    /// where the file really is, to check that an include stays in its
+    /// catalog's folder (the path text alone says nothing about links).
+    func realPath(_ path: String) throws(SourceReadError) -> String
 }
 
 extension SourceReader {
     /// Readers without links (memory) have none.
     public func isSymbolicLink(_ path: String) -> Bool { false }
+
+    /// Readers without links (memory) resolve a path by normalizing it.
+    public func realPath(_ path: String) throws(SourceReadError) -> String { SourcePath.normalize(path) }
 }
 
 /// What a path names.

@@ -132,12 +132,20 @@ public struct GitRevisionReader: SourceReader {
             throw .unreadable(path, reason: Self.describe(error))
         }
         guard output.status == 0, !output.overLimit else { throw .notFound(path) }
-        return output.standardOutput.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.sorted()
+        var names: [String] = []
+        for name in output.standardOutput.split(separator: 0) { names.append(try FileName.decoded(name, in: path)) }
+        return names.sorted()
     }
 
     /// Links are blobs in git, never folders to follow; the file system's are the fallback's.
     public func isSymbolicLink(_ path: String) -> Bool {
         isInRevision(path) ? false : fallback.isSymbolicLink(path)
+    }
+
+    /// A revision's links are blobs holding the target's name, never followed;
+    /// the file system's are resolved by the fallback.
+    public func realPath(_ path: String) throws(SourceReadError) -> String {
+        isInRevision(path) ? SourcePath.normalize(path) : try fallback.realPath(path)
     }
 
     private static func git(_ arguments: [String], limit: Int) throws(GitRevisionError) -> GitCommand.Output {

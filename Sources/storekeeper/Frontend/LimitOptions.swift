@@ -6,6 +6,9 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-file-size"), help: ArgumentHelp("The largest catalog or fragment file read (default 16MiB).", valueName: "size"))
     var maxFileSize: FileSize = FileSize(bytes: YAMLLimits.default.maxFileSize)
 
+    @Option(name: .customLong("max-total-size"), help: ArgumentHelp("The most read for a catalog and its fragments together (default 64MiB, or --max-file-size when larger).", valueName: "size"))
+    var maxTotalSize: FileSize?
+
     @Option(name: .customLong("max-depth"), help: "The deepest nesting of lists and mappings (default 64).")
     var maxDepth: Int = YAMLLimits.default.maxDepth
 
@@ -21,7 +24,7 @@ struct LimitOptions: ParsableArguments {
     }
 
     var limits: YAMLLimits {
-        YAMLLimits(maxFileSize: maxFileSize.bytes, maxDepth: maxDepth, maxAliasExpansion: maxAliasExpansion)
+        YAMLLimits(maxFileSize: maxFileSize.bytes, maxDepth: maxDepth, maxAliasExpansion: maxAliasExpansion, maxTotalSize: maxTotalSize?.bytes)
     }
 }
 
