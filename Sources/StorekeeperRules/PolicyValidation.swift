@@ -104,9 +104,10 @@ public struct PolicyValidation: Sendable {
             }
         }
         var set = SuppressionSet(suppressions)
-        for (found, configuration) in checked {
+        for (catalog, (found, configuration)) in zip(catalogs, checked) {
             // Each file's settings resolved once, however many diagnostics it has.
             var settings: [String: FileSettings] = [:]
+            var reported: [Diagnostic] = []
             // The configuration first: a comment suppressing a rule that is
             // off for its file hides nothing, and is reported as unused.
             for diagnostic in found {
@@ -114,8 +115,12 @@ public struct PolicyValidation: Sendable {
                 let resolved = settings[file] ?? configuration.settings(forFile: file)
                 settings[file] = resolved
                 guard let configured = resolved.apply(to: diagnostic), !set.suppresses(configured) else { continue }
-                diagnostics.append(configured)
+                reported.append(configured)
             }
+            // Listed up to a ceiling per catalog, like the format's checks; the rest counted.
+            diagnostics += DiagnosticCap.capped(
+                reported, rule: CatalogRuleID.tooManyProblems, source: "the policy rules", scope: "a catalog",
+                at: SourceLocation(file: catalog.files.first ?? "", line: 1, column: 1))
         }
         diagnostics += set.unused().filter { !incompleteFiles.contains($0.location.file) }
         let planRules = Set(RuleRegistry.planRules.map { $0.description.id })

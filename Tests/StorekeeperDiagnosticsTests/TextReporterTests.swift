@@ -258,3 +258,35 @@ struct SummaryTests {
         #expect(TextReporter.summary(for: report) == "1 error in 1 file")
     }
 }
+
+@Suite("Text reporter, streamed")
+struct TextReporterStreamingTests {
+    @Test("write hands out the report in pieces as it is made, which together are what render returns")
+    func piecesMakeTheReport() {
+        let reporter = TextReporter(colors: false, sourceLine: Fixture.sources)
+        var pieces: [String] = []
+        reporter.write(Fixture.report, chunkSize: 1) { pieces.append($0) }
+        #expect(pieces.joined() == reporter.render(Fixture.report))
+        // One piece per diagnostic (each is over one byte), then the summary alone.
+        #expect(pieces.count == Fixture.report.diagnostics.count + 1)
+        #expect(pieces.last == "2 errors, 1 warning in 3 files\n")
+    }
+
+    @Test("no piece holds much more than the chunk size: a report of many diagnostics is never held whole")
+    func piecesAreBounded() {
+        let diagnostics = (1...2_000).map { line in
+            Diagnostic(.warning, rule: "display-length", "a title over 30 characters", at: SourceLocation(file: "shop.yaml", line: line, column: 3))
+        }
+        let report = ValidationReport(diagnostics: diagnostics, filesChecked: 1)
+        let reporter = TextReporter(colors: false) { _, line in "  title: \(String(repeating: "x", count: 40)) \(line)" }
+        var largest = 0
+        var total = 0
+        reporter.write(report, chunkSize: 4_096) { piece in
+            largest = max(largest, piece.utf8.count)
+            total += piece.utf8.count
+        }
+        #expect(total == reporter.render(report).utf8.count)
+        #expect(total > 100_000)
+        #expect(largest < 4_096 + 200, "a piece is flushed once it reaches the chunk size")
+    }
+}

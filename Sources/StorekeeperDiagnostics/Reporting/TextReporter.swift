@@ -80,12 +80,27 @@ public struct TextReporter: Sendable {
     /// Renders every diagnostic of `report` in order, then the summary line.
     public func render(_ report: ValidationReport) -> String {
         var output = ""
-        for diagnostic in report.diagnostics {
-            append(diagnostic, to: &output)
-        }
-        output += Self.summary(for: report)
-        output += "\n"
+        write(report, chunkSize: .max) { output += $0 }
         return output
+    }
+
+    /// The text `render` returns for `report`, handed to `output` in
+    /// pieces of about `chunkSize` bytes as it is made: a report of many
+    /// diagnostics is never held whole, so printing it takes memory for
+    /// one piece, not for the report (a text ten times the size of its
+    /// JSON, for excerpts and carets).
+    public func write(_ report: ValidationReport, chunkSize: Int = 1 << 16, to output: (String) -> Void) {
+        var pending = ""
+        for diagnostic in report.diagnostics {
+            append(diagnostic, to: &pending)
+            if pending.utf8.count >= chunkSize {
+                output(pending)
+                pending = ""
+            }
+        }
+        pending += Self.summary(for: report)
+        pending += "\n"
+        output(pending)
     }
 
     /// Renders one diagnostic and its notes, without a summary.

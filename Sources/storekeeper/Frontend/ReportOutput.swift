@@ -21,7 +21,9 @@ enum ReportOutput {
         case .text:
             let colors = color.resolve(isTerminal: StandardOutput.isTerminal, environment: Environment.current)
             let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limit))
-            StandardOutput.write(reporter.render(report))
+            // Printed as it is made: the whole text of a large report would take
+            // several times the memory of its diagnostics.
+            reporter.write(report) { StandardOutput.write($0) }
         }
     }
 }

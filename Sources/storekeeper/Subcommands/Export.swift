@@ -50,6 +50,8 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        // What cannot be written is said before the report, not after it.
+        if let output { try OutputFile.check(output) }
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
         let run: ValidationRun
         do {

@@ -60,9 +60,7 @@ struct Import: ParsableCommand {
             if let input = OutputFile.sameFile(output, asAnyOf: [file]) {
                 throw CommandFailure(message: "--output \(output) is \(input), the file being imported; write the catalog elsewhere")
             }
-            if let problem = OutputFile.folderProblem(for: output) {
-                throw CommandFailure(message: "--output \(output): \(problem)")
-            }
+            try OutputFile.check(output)
         }
         let reader = FileSystemReader()
         let limit = 16 << 20

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// What bounds a report: the policy rules list at most 10,000 diagnostics
+/// per catalog, like the format's checks, and count the rest.
+@Suite("Report size")
+struct ReportSizeTests {
+    /// `products` products, each with a title and a description too long in
+    /// five locales: ten `display-length` warnings each.
+    static func wordyCatalog(products: Int) -> String {
+        let locales = ["en-US", "fr-FR", "de-DE", "es-ES", "it-IT"]
+        var text = """
+            catalog: shop
+            app:
+              bundle-id: com.example.shop
+              minimum-os: "15.0"
+            products:
+
+            """
+        for index in 0..<products {
+            text += """
+                  - id: com.example.shop.p\(index)
+                    type: consumable
+                    reference-name: Product \(index)
+                    price: "0.99"
+                    localizations:
+
+                """
+            for locale in locales {
+                text += "      \(locale): {title: A title far too long to show in the store, description: A description much too long for the App Store to show whole}\n"
+            }
+            text += "    delivery: built-in\n    persistence: app-state\n    restore: none\n"
+        }
+        return text
+    }
+
+    @Test("10,010 policy-rule warnings: 10,000 are listed and one more counts the other 10, as a warning")
+    func warningsAreCapped() async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", Self.wordyCatalog(products: 1_001))
+        let result = try await workspace.run("validate", "shop.yaml")
+        #expect(result.status == 0, "only warnings: \(result.stderr)")
+        #expect(result.lastStdoutLine == "10001 warnings in 1 file")
+        #expect(result.stdout.hasPrefix("""
+            shop.yaml:1:1: warning: 10 more problems (10 warnings) were found by the policy rules and not listed (at most 10000 are listed for a catalog); fix those listed and run again [too-many-problems]
+
+            """), "\(result.stdout.prefix(400))")
+
+        let strict = try await workspace.run("validate", "--strict", "--format", "json", "shop.yaml")
+        #expect(strict.status == 1, "a warning left out still fails --strict")
+        let report = try #require(try JSONSerialization.jsonObject(with: strict.stdoutData) as? [String: Any])
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(summary["warnings"] as? Int == 10_001)
+    }
+}

@@ -1,0 +1,47 @@
+import StorekeeperDiagnostics
+import Testing
+
+@Suite("Diagnostic cap")
+struct DiagnosticCapTests {
+    private static let origin = SourceLocation(file: "shop.yaml", line: 1, column: 1)
+
+    private static func diagnostic(_ severity: Severity, _ line: Int) -> Diagnostic {
+        Diagnostic(severity, rule: "display-length", "problem \(line)", at: SourceLocation(file: "shop.yaml", line: line, column: 1))
+    }
+
+    private static func capped(_ diagnostics: [Diagnostic], limit: Int) -> [Diagnostic] {
+        DiagnosticCap.capped(diagnostics, limit: limit, rule: "too-many-problems", source: "the policy rules", scope: "a catalog", at: origin)
+    }
+
+    @Test("at most the limit, nothing changes")
+    func underTheLimit() {
+        let diagnostics = (1...3).map { Self.diagnostic(.warning, $0) }
+        #expect(Self.capped(diagnostics, limit: 3) == diagnostics)
+    }
+
+    @Test("past the limit, errors are kept first and the rest counted by severity, as an error when an error was left out")
+    func errorsFirst() {
+        let diagnostics = (1...4).map { Self.diagnostic(.warning, $0) } + (5...7).map { Self.diagnostic(.error, $0) } + [Self.diagnostic(.note, 8)]
+        let capped = Self.capped(diagnostics, limit: 2)
+        #expect(capped.prefix(2).map(\.message) == ["problem 5", "problem 6"])
+        #expect(capped.count == 3)
+        #expect(capped.last == Diagnostic(
+            .error, rule: "too-many-problems",
+            "6 more problems (1 error, 4 warnings, 1 note) were found by the policy rules and not listed (at most 2 are listed for a catalog); fix those listed and run again",
+            at: Self.origin))
+    }
+
+    @Test("when only warnings are left out, the count is a warning: a run fails only under --strict, as with all listed")
+    func onlyWarningsLeftOut() {
+        let diagnostics = [Self.diagnostic(.error, 1)] + (2...5).map { Self.diagnostic(.warning, $0) }
+        let capped = Self.capped(diagnostics, limit: 3)
+        #expect(capped.map(\.severity) == [.error, .warning, .warning, .warning])
+        #expect(capped.last?.message.hasPrefix("2 more problems (2 warnings) were found") == true)
+        #expect(ValidationReport(diagnostics: capped, filesChecked: 1).errorCount == 1)
+    }
+
+    @Test("the limit is the format checks' 10,000 per catalog")
+    func limit() {
+        #expect(DiagnosticCap.limit == 10_000)
+    }
+}
