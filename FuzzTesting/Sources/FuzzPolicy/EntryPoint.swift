@@ -1,0 +1,9 @@
+import FuzzSupport
+
+/// The executable's entry point on Linux (see `FuzzDriver`): libFuzzer, on `fuzzPolicy`.
+@_cdecl("FuzzPolicy_main")
+func entryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    // A closure, not `fuzzPolicy` itself: a reference to the `@_cdecl` function from
+    // this file would emit a second `LLVMFuzzerTestOneInput` in debug builds.
+    FuzzDriver.run(argc, argv) { fuzzPolicy($0, $1) }
+}

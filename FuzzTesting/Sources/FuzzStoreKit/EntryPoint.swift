@@ -1,0 +1,9 @@
+import FuzzSupport
+
+/// The executable's entry point on Linux (see `FuzzDriver`): libFuzzer, on `fuzzStoreKit`.
+@_cdecl("FuzzStoreKit_main")
+func entryPoint(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    // A closure, not `fuzzStoreKit` itself: a reference to the `@_cdecl` function from
+    // this file would emit a second `LLVMFuzzerTestOneInput` in debug builds.
+    FuzzDriver.run(argc, argv) { fuzzStoreKit($0, $1) }
+}
