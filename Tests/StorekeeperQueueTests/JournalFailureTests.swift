@@ -113,6 +113,18 @@ import Glibc
         #expect(try Self.bytes(path + "-wal") == wal, "the WAL is left as it was")
     }
 
+    @Test func whatACrashWhileCreatingAJournalLeftIsClearedAndTheJournalMadeWhole() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        // A journal being built under its own name when the app died: never at the journal's path.
+        for suffix in [".new", ".new-journal"] { try Data("half a journal".utf8).write(to: URL(fileURLWithPath: path + suffix)) }
+
+        #expect(try Self.openingError(path) == nil)
+        #expect(!FileManager.default.fileExists(atPath: path + ".new"))
+        #expect(!FileManager.default.fileExists(atPath: path + ".new-journal"))
+        #expect(try await Self.read(path).entitlements == Entitlements(), "a new, empty journal")
+    }
+
     @Test(arguments: JournalFailureTests.Cut.allCases)
     func aJournalCutShortIsAnErrorAndLeftAsItWas(_ cut: Cut) async throws {
         let folder = try QueueFixtures.folder()
