@@ -93,6 +93,38 @@ import Glibc
         }
     }
 
+    @Test func aJournalRemovedWithoutItsWALIsNotStartedAfresh() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let wal = try await Self.withQueue(path) { queue, store, _ in
+            let coins = try H.consumable(in: queue.policy)
+            for index in 0..<20 { await store.send(H.transaction("c\(index)", coins, .purchased)) }
+            try await H.eventually { await queue.whenIdle(); return await store.unfinished.isEmpty }
+            return try Self.bytes(path + "-wal")
+        }
+        try #require(!wal.isEmpty)
+        try FileManager.default.removeItem(atPath: path)
+        try Data(wal).write(to: URL(fileURLWithPath: path + "-wal"))
+
+        let error = try #require(try Self.openingError(path), "a new journal must not be started over a stale WAL")
+        #expect(error.kind == .replaced, "\(error)")
+        #expect(error.message.contains(path + "-wal"), "\(error.message)")
+        #expect(!FileManager.default.fileExists(atPath: path), "no journal was created")
+        #expect(try Self.bytes(path + "-wal") == wal, "the WAL is left as it was")
+    }
+
+    @Test func whatACrashWhileCreatingAJournalLeftIsClearedAndTheJournalMadeWhole() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        // A journal being built under its own name when the app died: never at the journal's path.
+        for suffix in [".new", ".new-journal"] { try Data("half a journal".utf8).write(to: URL(fileURLWithPath: path + suffix)) }
+
+        #expect(try Self.openingError(path) == nil)
+        #expect(!FileManager.default.fileExists(atPath: path + ".new"))
+        #expect(!FileManager.default.fileExists(atPath: path + ".new-journal"))
+        #expect(try await Self.read(path).entitlements == Entitlements(), "a new, empty journal")
+    }
+
     @Test(arguments: JournalFailureTests.Cut.allCases)
     func aJournalCutShortIsAnErrorAndLeftAsItWas(_ cut: Cut) async throws {
         let folder = try QueueFixtures.folder()

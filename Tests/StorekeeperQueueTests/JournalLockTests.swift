@@ -72,6 +72,19 @@ import Testing
         }
     }
 
+    @Test func aLockFileThatIsALinkIsNotFollowed() throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let target = folder.appendingPathComponent("elsewhere").path
+        try FileManager.default.createSymbolicLink(atPath: path + ".lock", withDestinationPath: target)
+
+        let error = try #require(try JournalFailureTests.openingError(path))
+        #expect(error.kind == .unreadable, "\(error)")
+        #expect(error.message.contains(path + ".lock"), "\(error.message)")
+        #expect(!FileManager.default.fileExists(atPath: target), "nothing was created through the link")
+        #expect(!FileManager.default.fileExists(atPath: path), "no journal was created without its lock")
+    }
+
     @Test func aQueueInAnotherProcessIsRefusedTheJournalThisOneHolds() async throws {
         let state = try QueueFixtures.folder("second-process")
         defer { try? FileManager.default.removeItem(at: state) }

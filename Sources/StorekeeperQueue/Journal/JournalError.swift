@@ -15,7 +15,8 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file is shorter than a database, or than its own header says,
         /// or it shrank while the queue had it open.
         case truncated
-        /// The file was removed, or another put in its place, while the queue had it open.
+        /// The file was removed, or another put in its place, while the queue
+        /// had it open; or it is missing but its `-wal` is still beside it.
         case replaced
         /// The queue was stopped, which closed its journal.
         case closed

@@ -42,6 +42,13 @@ enum JournalFile {
                 throw JournalError(path: path, kind: .unreadable,
                                    message: "the journal's path is a symbolic link to nothing: point it at the journal, or remove it to start a new one")
             }
+            // SQLite would replay a stale log into the new journal.
+            if let log = log(of: path) {
+                throw JournalError(path: path, kind: .replaced, message: """
+                    nothing is at the journal's path, but \(log) is beside it: the journal was removed or moved without \
+                    it. Put the journal back; or, to start over, delete \(log) deliberately (it holds the journal's last commits)
+                    """)
+            }
             return false
         }
         // S_IFMT and S_IFREG by value: the C macros are not imported on every platform.
@@ -74,7 +81,7 @@ enum JournalFile {
         // With a `-wal` (or `-journal`) beside it, the database may be
         // mid-checkpoint (its header already counting pages the log still
         // holds): SQLite's recovery and the quick check judge it then.
-        if !hasLog(path) {
+        if log(of: path) == nil {
             guard size % page == 0 else {
                 throw truncated(path, "it has \(size) bytes, not a whole number of \(page)-byte pages")
             }
@@ -125,11 +132,11 @@ enum JournalFile {
         return now
     }
 
-    /// Whether a `-wal` or `-journal` file with anything in it is beside the database.
-    private static func hasLog(_ path: String) -> Bool {
-        ["-wal", "-journal"].contains { suffix in
+    /// The `-wal` or `-journal` file with anything in it beside the database, if any.
+    private static func log(of path: String) -> String? {
+        ["-wal", "-journal"].map { path + $0 }.first { log in
             var status = stat()
-            return stat(path + suffix, &status) == 0 && status.st_size > 0
+            return stat(log, &status) == 0 && status.st_size > 0
         }
     }
 

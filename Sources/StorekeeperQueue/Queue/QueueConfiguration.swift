@@ -4,7 +4,9 @@ import StorekeeperEngine
 /// How a queue runs: where its journal is, how durable, how it retries, and
 /// what it reaches the outside world with.
 public struct QueueConfiguration: Sendable {
-    /// The journal's database file (created if missing; its folder must exist).
+    /// The journal's database file: created only where nothing is (its folder
+    /// must exist); an empty or cut-short file is refused, never replaced.
+    /// `PATH.lock` beside it keeps a second queue from opening it.
     public var journalPath: String
     /// How much a commit survives.
     public var durability: JournalDurability

@@ -60,7 +60,9 @@ public actor TransactionQueue {
     private var wakeAt: Date?
     private var expiryCheckAt: Date?
 
-    /// Opens (or creates) the journal. Nothing runs until ``start(observers:)``.
+    /// Opens the journal (creating it if nothing is at its path) and takes
+    /// its lock until ``stop()`` or the queue's end: a journal another queue
+    /// has open is ``JournalError/Kind/inUse``. Nothing runs until ``start(observers:)``.
     public init(policy: CompiledPolicy, store: any StoreBackend, configuration: QueueConfiguration) throws(JournalError) {
         self.policy = policy
         self.store = store
