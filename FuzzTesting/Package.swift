@@ -31,7 +31,6 @@ let package = Package(
             name: "FuzzCatalog",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "StorekeeperEngine", package: "Storekeeper"),
                 .product(name: "StorekeeperRules", package: "Storekeeper"),
                 .product(name: "StorekeeperCatalog", package: "Storekeeper"),
                 .product(name: "StorekeeperDiagnostics", package: "Storekeeper"),
