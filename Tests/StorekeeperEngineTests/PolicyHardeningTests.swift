@@ -38,7 +38,9 @@ import Testing
     @Test(arguments: ["https://store.example.com", "https://store.example.com:8443/api", "http://localhost:8080", "http://127.0.0.1/", "http://[::1]:3000"])
     func aGoodServerURLLoads(url: String) throws {
         let text = try policy { set("server", .string(url), in: &$0) }
-        #expect(try PolicyDecoder().decode(text).server == url)
+        let loaded = try PolicyDecoder().decode(text)
+        #expect(loaded.server == url)
+        #expect(loaded.serverURL?.text == url && loaded.serverURL?.scheme.hasPrefix("http") == true)
     }
 
     // MARK: 12. Each balance granted once, each name declared once

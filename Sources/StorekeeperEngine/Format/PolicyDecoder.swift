@@ -7,11 +7,13 @@ import StorekeeperPolicy
 /// the catalog, resolving each step to a registered plugin.
 ///
 /// Everything is checked, since the file may have been edited or written by
-/// another version: the format and version, every name and number, every
-/// plan number and step name, and the plans' invariants (a `purchased`,
+/// another version: the size (at most ``maxSize``), the format and version,
+/// every name and number (declared names and each product's grants once),
+/// the server URL (by `ServerURL`'s rule, as in the catalog), every plan
+/// number and step name, and the plans' invariants (a `purchased`,
 /// `restored` or `failed` plan finishes, nothing built in runs after
 /// `finish`, a step's plugin can run for the product). Errors say where, as
-/// a path into the document.
+/// a path into the document, or the line and column of a JSON error.
 public struct PolicyDecoder: Sendable {
     /// The plugins steps resolve to: register an app's own steps before loading.
     public var plugins: PluginRegistry
