@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "StorekeeperCatalog", targets: ["StorekeeperCatalog"]),
         .library(name: "StorekeeperYAML", targets: ["StorekeeperYAML"]),
         .library(name: "StorekeeperDiagnostics", targets: ["StorekeeperDiagnostics"]),
+        .library(name: "StorekeeperCore", targets: ["StorekeeperCore"]),
         .library(name: "StorekeeperSchema", targets: ["StorekeeperSchema"]),
         .library(name: "StorekeeperStoreKit", targets: ["StorekeeperStoreKit"]),
         .library(name: "StorekeeperDiff", targets: ["StorekeeperDiff"]),
@@ -34,18 +35,20 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // What the runtime, the server and the tooling share (the server URL rule); depends on nothing.
+        .target(name: "StorekeeperCore"),
         // Locations, severities, diagnostics and their reporters: shared by every layer.
         .target(name: "StorekeeperDiagnostics"),
         // A located YAML node tree built from libyaml's events, with hard limits.
         .target(name: "StorekeeperYAML", dependencies: ["CYAML", "StorekeeperDiagnostics"]),
         // The catalog model, its decoding from located nodes, includes and cross-file checks.
-        .target(name: "StorekeeperCatalog", dependencies: ["StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .target(name: "StorekeeperCatalog", dependencies: ["StorekeeperCore", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // Plans per product and transaction state: default plans, custom rules applied, what is wrong with them.
         .target(name: "StorekeeperPolicy", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
         // Policy rules from the In-App Purchase guide, as values with their own examples; configuration and suppression.
         .target(name: "StorekeeperRules", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The policy engine: plugins, the plan compiler, compiled policies (JSON), explanations.
-        .target(name: "StorekeeperEngine", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .target(name: "StorekeeperEngine", dependencies: ["StorekeeperCore", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The transaction queue: durable, exactly-once dispatch of compiled plans (journal in SQLite through GRDB),
         // where records live, and the entitlements an app reads. Apart from the engine so that the compiler and
         // the CLI's validate and compile do not link SQLite.
@@ -97,6 +100,7 @@ let package = Package(
             dependencies: ["storekeeper"]
         ),
         // Goldens and the SARIF schema are read through #filePath, not bundled.
+        .testTarget(name: "StorekeeperCoreTests", dependencies: ["StorekeeperCore"]),
         .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperDiagnostics"], exclude: ["Goldens", "Fixtures"]),
         .testTarget(
             name: "StorekeeperYAMLTests",

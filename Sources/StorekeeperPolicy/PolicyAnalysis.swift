@@ -26,7 +26,8 @@ public struct PolicyAnalysis: Sendable {
         let rules = catalog.rules
         guard !rules.isEmpty else { return }
         let compiler = PlanCompiler(rules: rules)
-        let hasServer = catalog.server != nil
+        // An invalid `server` is already reported: steps are not also said to lack one.
+        let hasServer = catalog.server != nil || catalog.serverIsInvalid
         let index = RuleIndex(rules)
         // Only situations some rule can match are worth a look: a rule for
         // cancelled payments touches one situation of each product, not fifteen.

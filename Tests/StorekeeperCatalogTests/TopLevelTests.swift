@@ -183,8 +183,7 @@ import Testing
     }
 
     @Test(arguments: ["https://store.example.com", "https://store.example.com:8443/api/v1", "http://localhost:8080",
-                      "http://localhost", "http://127.0.0.1:3000/x", "http://[::1]:8080", "HTTPS://Store.Example.com",
-                      "https://user@store.example.com"])
+                      "http://localhost", "http://127.0.0.1:3000/x", "http://[::1]:8080", "HTTPS://Store.Example.com"])
     func acceptedServerURLs(url: String) throws {
         let result = server(url).load()
         expectClean(result)

@@ -67,11 +67,24 @@ import Testing
             JSONWriter().serialize(.object(members.map { $0.key == key ? (key, value) : $0 }))
         }
         for document in [edited("version", 2), edited("format", "sarif"), edited("plans", .array([.object([("rule", .null)])])),
-                         edited("products", .array([.object([("id", "x")])]))] {
+                         edited("products", .array([.object([("id", "x")])])),
+                         // Issue 15: the server URL by the catalog's rule, and names declared once.
+                         edited("server", "http://evil.com\\@localhost/"), edited("server", "javascript:alert(1)"), edited("server", ""),
+                         edited("server", "http://example.com"), edited("server", "https://user@host"), edited("features", ["a", "a"])] {
             let (status, _) = try Self.validate(document)
             #expect(status == 1)
             #expect(throws: PolicyLoadError.self) { try PolicyDecoder(plugins: EngineFixtures.plugins).decode(document) }
         }
+    }
+
+    @Test(arguments: ["https://store.example.com:8443/api", "http://localhost:8080", "http://[::1]/", "HTTPS://X.COM"])
+    func theSchemaAndTheReaderAcceptTheSameServerURLs(url: String) throws {
+        let compiled = try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.example("rocket-racer"))
+        guard case .object(let members) = PolicyEncoder().document(compiled) else { return }
+        let document = JSONWriter().serialize(.object(members.map { $0.key == "server" ? ("server", .string(url)) : $0 }))
+        let (status, output) = try Self.validate(document)
+        #expect(status == 0, "\(output)")
+        #expect(try PolicyDecoder(plugins: EngineFixtures.plugins).decode(document).server == url)
     }
 
     @Test func slotsFollowTheSituationsInOrder() {

@@ -70,7 +70,12 @@ import Testing
                      "https://@", "https://a@", "https://a@@", "https://a@:80", "https://@a", "https://:443", "https://[]", "http://localhost.example.com", "http://127.0.0.1.nip.io",
                      "http://localhostx", "x https://a.com", "https://user@", "http://[::1", "http://[::1]junk", "https://exa mple.com",
                      "https://example.com:abc", "https://example.com:", "https://example.com:123456", "https://b\u{fc}cher.example/", "https://[fe80::1]:443",
-                     "https://[g::1]/", "https://a.com/a b"].map(q)),
+                     "https://[g::1]/", "https://a.com/a b",
+                     // Issue 15: one parse everywhere; no backslash, user name, control character or bad port.
+                     "http://evil.com\\@localhost/", "https://store.example.com\\path", "javascript:alert(1)", "", "https://user@host",
+                     "https://user:secret@store.example.com/", "http://localhost@evil.com", "http://localhost./", "http://127.0.0.2/",
+                     "https://a.com/\u{7}", "https://a.com/\u{85}x", "https://x.com:0", "https://x.com:65535", "https://x.com:65536",
+                     "https://x.com:08443", "https://ex%61mple.com", "https://x.com/%20a", "HTTP://LOCALHOST", "1http://x"].map(q)),
         CatalogVariant(
             field: "feature name", template: CatalogVariant.base(replacing: "features: [gold]", with: "features: [gold, VALUE]"),
             values: ["pro", "Pro-2", "a.b_c", "x", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "9pro", "-x", "_x",

@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperYAML
 
@@ -8,6 +9,11 @@ struct DecodedFile {
     var format = 1
     var app: App?
     var server: Server?
+    /// A `server` was written but refused (its error is reported).
+    var serverIsInvalid = false
+    /// The `format` is one this version cannot read (reported): what the
+    /// file lacks is then not reported, since another format may not need it.
+    var formatIsUnsupported = false
     var defaults = Defaults()
     var includes: [Located<String>] = []
 }
@@ -56,37 +62,44 @@ enum CatalogFileDecoder {
         }
 
         if !isFragment {
+            if let pair = fields["format"] {
+                if let format = decodeFormat(pair.value, context: &context) { file.format = format } else { file.formatIsUnsupported = true }
+            }
             if let pair = fields["catalog"] {
                 file.name = decodeCatalogName(pair.value, context: &context)
-            } else {
+            } else if !file.formatIsUnsupported {
                 context.missing("catalog", in: root, of: "this catalog file", example: "rocket-racer")
             }
-            if let pair = fields["format"] { file.format = decodeFormat(pair.value, context: &context) }
             if let pair = fields["app"] {
                 file.app = decodeApp(pair.value, context: &context)
-            } else {
+            } else if !file.formatIsUnsupported {
                 context.missing("app", in: root, of: "this catalog", example: "{bundle-id: com.example.app}")
             }
-            if let pair = fields["server"] { file.server = decodeServer(pair.value, context: &context) }
+            if let pair = fields["server"] {
+                file.server = decodeServer(pair.value, context: &context)
+                file.serverIsInvalid = file.server == nil
+            }
             if let pair = fields["defaults"] { file.defaults = decodeDefaults(pair.value, context: &context, references: &catalog.references) }
         }
         if let pair = fields["features"] {
-            for feature in decodeSymbols(pair.value, "'features'", kind: "feature", context: &context) {
+            for feature in decodeSymbols(pair.value, "'features'", kind: .feature, into: &catalog, context: &context) {
                 catalog.declare(feature: feature, context: &context)
             }
         }
         if let pair = fields["balances"] {
-            for balance in decodeSymbols(pair.value, "'balances'", kind: "balance", context: &context) {
+            for balance in decodeSymbols(pair.value, "'balances'", kind: .balance, into: &catalog, context: &context) {
                 catalog.declare(balance: balance, context: &context)
             }
         }
         if let pair = fields["groups"] {
-            for group in decodeGroups(pair.value, context: &context) { catalog.declare(group: group, context: &context) }
+            for group in decodeGroups(pair.value, into: &catalog, context: &context) { catalog.declare(group: group, context: &context) }
         }
         if let pair = fields["include"] {
             file.includes = context.stringList(pair.value, "'include'", example: "fragments/coins.yaml") ?? []
         }
-        if let pair = fields["products"], context.expectSequence(pair.value, "'products'") {
+        if let pair = fields["products"], !context.expectSequence(pair.value, "'products'") {
+            catalog.productsAreUnreadable = true
+        } else if let pair = fields["products"] {
             let defaults = fragmentDefaults ?? file.defaults
             let items = pair.value.items
             if let streamed, !streamed.slots.isEmpty {
@@ -120,12 +133,13 @@ enum CatalogFileDecoder {
         return name
     }
 
-    static func decodeFormat(_ node: YAMLNode, context: inout DecodingContext) -> Int {
-        guard let text = context.text(node, "'format'", example: "1") else { return 1 }
+    /// The format version, or nil when this version cannot read it (reported).
+    static func decodeFormat(_ node: YAMLNode, context: inout DecodingContext) -> Int? {
+        guard let text = context.text(node, "'format'", example: "1") else { return nil }
         let versions = supportedFormats.map(String.init).joined(separator: ", ")
         guard let format = DecodingContext.wholeNumber(text), supportedFormats.contains(format) else {
             context.error(CatalogRuleID.unsupportedFormat, "format '\(text)' is not supported; this version of storekeeper reads format \(versions)", at: node)
-            return 1
+            return nil
         }
         if node.scalarStyle != .plain {
             context.error(CatalogRuleID.wrongKind, "'format' is the text \"\(text)\" in quotes; write \(format) without quotes for a number", at: node)
@@ -219,80 +233,57 @@ enum CatalogFileDecoder {
         return Server(url: url, identity: identity, location: node.location)
     }
 
-    /// An absolute URL with a host; https, or http only on the local machine.
-    ///
-    /// The host is what follows the last `@` of the authority: a name (no
-    /// spaces, none of `[ ] : " < > \\ ^ ` { | }`) or an IPv6 address in
-    /// brackets, then an optional port of 1 to 5 digits. The JSON Schema's
-    /// pattern (StorekeeperSchema's `ValuePatterns.serverURL`) says the same,
-    /// and a test checks that they agree.
+    /// A server URL by the runtime's rule (`ServerURL`, which the
+    /// compiled-policy reader applies too): https, or http only on the local
+    /// machine; no backslashes, user names, spaces or control characters.
+    /// The JSON Schema's pattern (StorekeeperSchema's `ValuePatterns.serverURL`)
+    /// says the same, and a test checks that they agree.
     static func decodeURL(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
         guard let url = context.string(node, "'url'", example: "https://store.example.com") else { return nil }
-        guard let schemeEnd = url.value.firstRange(of: "://") else {
-            context.error(CatalogRuleID.insecureURL, "'\(url.value)' is not a URL; write it in full, like https://store.example.com", at: node)
-            return nil
-        }
-        if url.value.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
-            context.error(CatalogRuleID.insecureURL, "'\(url.value)' contains a space; a URL has none (write a space in a path as %20)", at: node)
-            return nil
-        }
-        let scheme = url.value[..<schemeEnd.lowerBound].lowercased()
-        let rest = url.value[schemeEnd.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
-        guard let host = urlHost(hostAndPort) else {
-            let noHost = hostAndPort.isEmpty || hostAndPort.hasPrefix(":") || hostAndPort.hasPrefix("[]")
-            let problem = noHost ? "names no host" : "has no valid host and port in '\(hostAndPort)'"
-            context.error(CatalogRuleID.insecureURL, "'\(url.value)' \(problem); write it like https://store.example.com or https://store.example.com:8443", at: node)
-            return nil
-        }
-        switch scheme {
-        case "https":
+        do {
+            _ = try ServerURL(parsing: url.value)
             return url
-        case "http" where ["localhost", "127.0.0.1", "::1"].contains(host.lowercased()):
-            return url
-        case "http":
-            context.error(CatalogRuleID.insecureURL, "the server URL uses http, which anyone on the network can read and change; use https (http is allowed only for localhost, 127.0.0.1 and ::1)", at: node)
-        default:
-            context.error(CatalogRuleID.insecureURL, "the server URL uses '\(scheme)'; use https", at: node)
+        } catch {
+            context.error(CatalogRuleID.insecureURL, error.description, at: node)
+            return nil
         }
-        return nil
     }
 
-    /// The host of `host[:port]` or `[v6]:port`, or nil when either part is malformed.
-    static func urlHost(_ hostAndPort: Substring) -> Substring? {
-        let host: Substring
-        let afterHost: Substring
-        if hostAndPort.hasPrefix("[") {
-            guard let close = hostAndPort.firstIndex(of: "]") else { return nil }
-            host = hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]
-            afterHost = hostAndPort[hostAndPort.index(after: close)...]
-            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
-        } else {
-            let colon = hostAndPort.firstIndex(of: ":") ?? hostAndPort.endIndex
-            host = hostAndPort[..<colon]
-            afterHost = hostAndPort[colon...]
-            let forbidden: Set<Character> = ["[", "]", "\"", "<", ">", "\\", "^", "`", "{", "|", "}"]
-            guard !host.isEmpty, !host.contains(where: { forbidden.contains($0) }) else { return nil }
+    /// Declared names; those refused (their error reported) are noted in
+    /// `catalog`, so that their uses are not reported again as undeclared.
+    static func decodeSymbols(
+        _ node: YAMLNode, _ what: String, kind: ReferenceUse.Kind, into catalog: inout CatalogAccumulator, context: inout DecodingContext
+    ) -> [Located<String>] {
+        guard context.expectSequence(node, what) else {
+            catalog.refuseAll(kind)
+            return []
         }
-        if afterHost.isEmpty { return host }
-        let port = afterHost.dropFirst()
-        guard afterHost.first == ":", (1...5).contains(port.count), port.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return host
+        var names: [Located<String>] = []
+        for item in node.items {
+            if let name = ProductDecoder.decodeSymbol(item, kind: kind.rawValue, context: &context) {
+                names.append(name)
+            } else {
+                catalog.refuse(kind, named: item.text)
+            }
+        }
+        return names
     }
 
-    static func decodeSymbols(_ node: YAMLNode, _ what: String, kind: String, context: inout DecodingContext) -> [Located<String>] {
-        guard context.expectSequence(node, what) else { return [] }
-        return node.items.compactMap { ProductDecoder.decodeSymbol($0, kind: kind, context: &context) }
-    }
-
-    static func decodeGroups(_ node: YAMLNode, context: inout DecodingContext) -> [SubscriptionGroup] {
-        guard context.expectMapping(node, "'groups'") else { return [] }
+    static func decodeGroups(_ node: YAMLNode, into catalog: inout CatalogAccumulator, context: inout DecodingContext) -> [SubscriptionGroup] {
+        guard context.expectMapping(node, "'groups'") else {
+            catalog.refuseAll(.group)
+            return []
+        }
         var groups: [SubscriptionGroup] = []
         for pair in node.pairs {
-            guard let id = ProductDecoder.decodeSymbol(pair.key, kind: "group", context: &context),
-                  context.expectMapping(pair.value, "the group '\(id.value)'")
-            else { continue }
+            guard let id = ProductDecoder.decodeSymbol(pair.key, kind: "group", context: &context) else {
+                catalog.refuse(.group, named: pair.key.text)
+                continue
+            }
+            guard context.expectMapping(pair.value, "the group '\(id.value)'") else {
+                catalog.refuse(.group, named: id.value)
+                continue
+            }
             var name: Located<String>?
             var localizations: [GroupLocalization] = []
             var sawName = false
@@ -308,7 +299,11 @@ enum CatalogFileDecoder {
                 }
             }
             if !sawName { context.missing("name", in: pair.value, of: "the group '\(id.value)'", example: "Rocket Racer Pro") }
-            if let name { groups.append(SubscriptionGroup(id: id, name: name, localizations: localizations)) }
+            if let name {
+                groups.append(SubscriptionGroup(id: id, name: name, localizations: localizations))
+            } else {
+                catalog.refuse(.group, named: id.value)
+            }
         }
         return groups
     }

@@ -20,6 +20,25 @@ struct CatalogAccumulator {
     private var firstRuleName: [String: SourceLocation] = [:]
     /// Product entries read, valid or not.
     private var productEntries = 0
+    /// Whether some `products` was written but is not a list (reported):
+    /// the catalog is then not reported as having none.
+    var productsAreUnreadable = false
+    /// Declarations written but refused, as `kind NUL name` (their errors are
+    /// reported): uses of them are not reported again as undeclared.
+    private var refused: Set<String> = []
+    /// Kinds whose declarations could not be read at all (reported).
+    private var unreadable: Set<ReferenceUse.Kind> = []
+
+    /// Notes a declaration that was refused; nil when its name could not be read either.
+    mutating func refuse(_ kind: ReferenceUse.Kind, named name: String?) {
+        guard let name else { return refuseAll(kind) }
+        refused.insert(kind.rawValue + "\u{0}" + name)
+    }
+
+    /// Notes that a kind's declarations could not be read (a list that is not a list).
+    mutating func refuseAll(_ kind: ReferenceUse.Kind) {
+        unreadable.insert(kind)
+    }
 
     /// Makes room for `count` more products, so the tables never rehash while they fill.
     mutating func reserve(_ count: Int) {
@@ -131,11 +150,16 @@ struct CatalogAccumulator {
             checkPattern(pattern, sortedIDs: &sortedIDs, context: &context)
         }
         guard let name = file.name, let app = file.app else { return nil }
-        if productEntries == 0 {
+        // Products may be in what could not be read: a `products` that is not a
+        // list, an include refused, a file that did not parse; and a format
+        // this version cannot read may keep them elsewhere.
+        let unreadFile: Set<String> = [CatalogRuleID.include, YAMLRuleID.syntax, YAMLRuleID.limit]
+        if productEntries == 0, !productsAreUnreadable, !file.formatIsUnsupported,
+           !context.diagnostics.all.contains(where: { $0.severity == .error && unreadFile.contains($0.rule) }) {
             context.error(CatalogRuleID.noProducts, "the catalog has no products; list at least one under `products` (here or in an included fragment)", at: name)
         }
         return Catalog(
-            name: name, format: file.format, app: app, server: file.server, features: features, balances: balances,
+            name: name, format: file.format, app: app, server: file.server, serverIsInvalid: file.serverIsInvalid, features: features, balances: balances,
             groups: groups, products: products, rules: rules, files: files)
     }
 
@@ -167,6 +191,8 @@ struct CatalogAccumulator {
             }
             guard declared[use.name.value] == nil else { continue }
             let memoKey = use.kind.rawValue + "\u{0}" + use.name.value
+            // A declaration refused is reported where it is written, not again at every use.
+            guard !unreadable.contains(use.kind), !refused.contains(memoKey) else { continue }
             let hint: String
             if let known = suggestions[memoKey] {
                 hint = known

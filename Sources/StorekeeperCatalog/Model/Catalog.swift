@@ -14,6 +14,10 @@ public struct Catalog: Sendable, Hashable {
     public var app: App
     /// The app's server, if the catalog declares one.
     public var server: Server?
+    /// Whether the catalog writes a `server` that could not be read (its
+    /// error is reported): `server` is then nil, but checks that need a
+    /// server do not report it missing as well.
+    public var serverIsInvalid: Bool
     /// Declared features, in order.
     public var features: [Located<String>]
     /// Declared balances, in order.
@@ -29,7 +33,7 @@ public struct Catalog: Sendable, Hashable {
 
     /// Creates a catalog.
     public init(
-        name: Located<String>, format: Int = 1, app: App, server: Server? = nil, features: [Located<String>] = [],
+        name: Located<String>, format: Int = 1, app: App, server: Server? = nil, serverIsInvalid: Bool = false, features: [Located<String>] = [],
         balances: [Located<String>] = [], groups: [SubscriptionGroup] = [], products: [Product] = [],
         rules: [CustomRule] = [], files: [String]
     ) {
@@ -37,6 +41,7 @@ public struct Catalog: Sendable, Hashable {
         self.format = format
         self.app = app
         self.server = server
+        self.serverIsInvalid = serverIsInvalid
         self.features = features
         self.balances = balances
         self.groups = groups

@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperPolicy
 
@@ -6,11 +7,13 @@ import StorekeeperPolicy
 /// the catalog, resolving each step to a registered plugin.
 ///
 /// Everything is checked, since the file may have been edited or written by
-/// another version: the format and version, every name and number, every
-/// plan number and step name, and the plans' invariants (a `purchased`,
+/// another version: the size (at most ``maxSize``), the format and version,
+/// every name and number (declared names and each product's grants once),
+/// the server URL (by `ServerURL`'s rule, as in the catalog), every plan
+/// number and step name, and the plans' invariants (a `purchased`,
 /// `restored` or `failed` plan finishes, nothing built in runs after
 /// `finish`, a step's plugin can run for the product). Errors say where, as
-/// a path into the document.
+/// a path into the document, or the line and column of a JSON error.
 public struct PolicyDecoder: Sendable {
     /// The plugins steps resolve to: register an app's own steps before loading.
     public var plugins: PluginRegistry
@@ -21,8 +24,10 @@ public struct PolicyDecoder: Sendable {
     /// only read a policy, like `storekeeper explain`.
     public var declaresUnknownSteps: Bool
 
-    /// A decoder with these plugins (the built-in ones by default).
-    public init(plugins: PluginRegistry = PluginRegistry(), maxSize: Int = 256 << 20, declaresUnknownSteps: Bool = false) {
+    /// A decoder with these plugins (the built-in ones by default), reading
+    /// policies of at most `maxSize` bytes (`PolicyFormat.maxSize`, which
+    /// `PolicyEncoder` also writes within).
+    public init(plugins: PluginRegistry = PluginRegistry(), maxSize: Int = PolicyFormat.maxSize, declaresUnknownSteps: Bool = false) {
         self.plugins = plugins
         self.maxSize = maxSize
         self.declaresUnknownSteps = declaresUnknownSteps
@@ -35,14 +40,23 @@ public struct PolicyDecoder: Sendable {
 
     /// Reads a policy from JSON bytes.
     public func decode(_ bytes: [UInt8]) throws(PolicyLoadError) -> CompiledPolicy {
-        let value: JSONValue
+        try decode(value: parse(bytes))
+    }
+
+    /// Parses a policy's JSON, without reading it as a policy yet.
+    ///
+    /// - Throws: A `PolicyLoadError` at the JSON error's `line:column`, or
+    ///   one that says the document is over ``maxSize`` and what to do.
+    public func parse(_ bytes: [UInt8]) throws(PolicyLoadError) -> JSONValue {
+        guard bytes.count <= maxSize else {
+            throw PolicyLoadError(path: "", message: PolicySizeError(size: bytes.count, limit: maxSize).description)
+        }
         do {
             // Depth: the format nests at most five levels.
-            value = try JSONParser(maxDepth: 16, maxSize: maxSize).parse(bytes)
+            return try JSONParser(maxDepth: 16, maxSize: maxSize).parse(bytes)
         } catch {
-            throw PolicyLoadError(path: "\(error.line):\(error.column)", message: error.message)
+            throw PolicyLoadError(line: error.line, column: error.column, message: error.message)
         }
-        return try decode(value: value)
     }
 
     /// Reads a policy from a parsed JSON document.
@@ -52,22 +66,15 @@ public struct PolicyDecoder: Sendable {
         return try decoder.read(JSONField(value: value, path: ""))
     }
 
-    /// The parsed document, when `bytes` hold a compiled policy: a JSON
-    /// object whose `format` says so. Nil for anything else (a YAML catalog,
-    /// flow style or not, or a catalog written as JSON), so callers read
-    /// that as a catalog.
-    public func compiledPolicy(in bytes: [UInt8]) -> JSONValue? {
-        guard bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{"),
-              let value = try? JSONParser(maxDepth: 16, maxSize: maxSize).parse(bytes),
-              Self.isCompiledPolicy(value) else { return nil }
-        return value
-    }
-
-    /// Whether a parsed document says it is a compiled policy (its `format`
-    /// member), as opposed to a catalog written in JSON.
-    public static func isCompiledPolicy(_ value: JSONValue) -> Bool {
-        guard case .object(let members) = value else { return false }
-        return members.contains { $0.key == "format" && $0.value == .string(PolicyFormat.name) }
+    /// The parsed document, when `bytes` (read from `path`) are a compiled
+    /// policy by `PolicyRecognition`; nil for a catalog (YAML, flow style or
+    /// not, or JSON), which callers read as one.
+    ///
+    /// - Throws: The policy's JSON error, at its line and column: a damaged
+    ///   policy is still a policy, never read as a catalog.
+    public func compiledPolicy(in bytes: [UInt8], path: String) throws(PolicyLoadError) -> JSONValue? {
+        guard PolicyRecognition.isCompiledPolicy(bytes, path: path) else { return nil }
+        return try parse(bytes)
     }
 
     /// Declares every step name the plans use that has no plugin.
@@ -116,9 +123,9 @@ public struct PolicyDecoder: Sendable {
         let catalog = try top.required("catalog", in: "").string()
         let files = try top.required("files", in: "").array().map { field throws(PolicyLoadError) in try field.string() }
         let serverField = try top.required("server", in: "")
-        let server = serverField.isNull ? nil : try serverField.string()
-        let features = try top.required("features", in: "").array().map { field throws(PolicyLoadError) in try field.string() }
-        let balances = try top.required("balances", in: "").array().map { field throws(PolicyLoadError) in try field.string() }
+        let server = serverField.isNull ? nil : try Self.serverURL(serverField)
+        let features = try Self.distinctNames(top.required("features", in: ""), kind: "feature")
+        let balances = try Self.distinctNames(top.required("balances", in: ""), kind: "balance")
 
         let situations = try top.required("situations", in: "").array()
         let expected = PlanSituation.all.map(PolicyEncoder.situation)
@@ -220,6 +227,30 @@ public struct PolicyDecoder: Sendable {
                               products: products, rules: rules, plans: plans, plugins: plugins, table: table)
     }
 
+    /// The server URL, checked by the rule the catalog's is (`ServerURL`):
+    /// a policy edited by hand must not send receipts elsewhere.
+    private static func serverURL(_ field: JSONField) throws(PolicyLoadError) -> String {
+        let text = try field.string()
+        do {
+            _ = try ServerURL(parsing: text)
+        } catch {
+            throw field.fail(error.description)
+        }
+        return text
+    }
+
+    /// A list of declared names, each once (as a catalog declares them).
+    private static func distinctNames(_ field: JSONField, kind: String) throws(PolicyLoadError) -> [String] {
+        var seen = Set<String>()
+        var names: [String] = []
+        for item in try field.array() {
+            let name = try item.string()
+            guard seen.insert(name).inserted else { throw item.fail("the \(kind) '\(name)' is declared twice; list each once") }
+            names.append(name)
+        }
+        return names
+    }
+
     private struct CheckKey: Hashable {
         var plan: Int
         var slot: Int
@@ -238,8 +269,15 @@ public struct PolicyDecoder: Sendable {
         for feature in product.unlocks where !features.contains(feature) {
             throw PolicyLoadError(path: "\(path).unlocks", message: "'\(feature)' is not one of the policy's features")
         }
-        for grant in product.grants where !balances.contains(grant.balance) {
-            throw PolicyLoadError(path: "\(path).grants", message: "'\(grant.balance)' is not one of the policy's balances")
+        var granted = Set<String>()
+        for (number, grant) in product.grants.enumerated() {
+            guard balances.contains(grant.balance) else {
+                throw PolicyLoadError(path: "\(path).grants[\(number)]", message: "'\(grant.balance)' is not one of the policy's balances")
+            }
+            // Run time keeps one amount per balance: a second grant would be dropped without a word.
+            guard granted.insert(grant.balance).inserted else {
+                throw PolicyLoadError(path: "\(path).grants[\(number)]", message: "the balance '\(grant.balance)' is granted twice; a product grants each balance once (write the total in one grant)")
+            }
         }
         if !product.grants.isEmpty, product.type != .consumable {
             throw PolicyLoadError(path: "\(path).grants", message: "only consumables grant balances")

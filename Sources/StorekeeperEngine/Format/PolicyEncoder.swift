@@ -8,9 +8,15 @@ import StorekeeperPolicy
 public struct PolicyEncoder: Sendable {
     /// Spaces per level, or nil for one line.
     public var indentation: Int?
+    /// The largest document `checkedSerialize(_:)` writes, in bytes: by
+    /// default `PolicyFormat.maxSize`, what `PolicyDecoder` reads.
+    public var maxSize: Int
 
     /// An encoder; indented by default (compiled policies are reviewed in diffs).
-    public init(indentation: Int? = 2) { self.indentation = indentation }
+    public init(indentation: Int? = 2, maxSize: Int = PolicyFormat.maxSize) {
+        self.indentation = indentation
+        self.maxSize = maxSize
+    }
 
     /// The JSON document, with a final newline.
     public func encode(_ policy: CompiledPolicy) -> String {
@@ -20,6 +26,14 @@ public struct PolicyEncoder: Sendable {
     /// A document (`document(_:)`) as text, laid out as `encode` does.
     public func serialize(_ document: JSONValue) -> String {
         JSONWriter(indentation: indentation, inlineScalarArrays: true).serialize(document) + "\n"
+    }
+
+    /// A document as text, as `serialize(_:)` lays it out, refused when it
+    /// is over `maxSize`: a policy the reader would refuse is never written.
+    public func checkedSerialize(_ document: JSONValue) throws(PolicySizeError) -> String {
+        let text = serialize(document)
+        guard text.utf8.count <= maxSize else { throw PolicySizeError(size: text.utf8.count, limit: maxSize, isCompact: indentation == nil) }
+        return text
     }
 
     /// The document as a JSON value.

@@ -1,7 +1,13 @@
-/// Names shared by the compiled form's writer and reader
-/// (`docs/policy-format.md` describes the format, `docs/policy.schema.json`
-/// is its JSON Schema).
-enum PolicyFormat {
-    /// The value of the document's `format` member.
-    static let name = "storekeeper-policy"
+/// What the compiled form's writer and reader share: its name and its size
+/// limit (`docs/policy-format.md` describes the format,
+/// `docs/policy.schema.json` is its JSON Schema).
+public enum PolicyFormat {
+    /// The value of the document's `format` member, which `PolicyEncoder`
+    /// writes first so that even a damaged policy is recognised as one.
+    public static let name = "storekeeper-policy"
+
+    /// The largest compiled policy, in bytes (256 MiB): `PolicyDecoder`
+    /// reads no more, so `storekeeper compile` writes no more. About
+    /// 500,000 products fit, indented; more with `--compact`.
+    public static let maxSize = 256 << 20
 }

@@ -31,24 +31,28 @@ public struct PolicyLoader: Sendable {
         self.limits = limits
     }
 
-    /// Loads a compiled policy (a JSON object whose `format` is
-    /// `storekeeper-policy`) or compiles a catalog (anything else, YAML or
-    /// JSON). A compiled policy may be up to `PolicyDecoder().maxSize` bytes;
-    /// a catalog is read within `limits`.
+    /// Loads a compiled policy or compiles a catalog, deciding which once
+    /// (`PolicyRecognition`: a policy's first member is `"format":
+    /// "storekeeper-policy"`, or its name ends in `.json` and it does not
+    /// look like a catalog). A compiled policy may be up to
+    /// `PolicyDecoder().maxSize` bytes (`PolicyFormat.maxSize`); a catalog
+    /// is read within `limits`. A damaged policy is reported as the one
+    /// JSON error it has, at its line and column.
     public func load(contentsOf path: String) throws(PolicyLoaderError) -> CompiledPolicy {
         let decoder = PolicyDecoder(plugins: plugins)
         let bytes: [UInt8]
         do {
             bytes = try reader.read(path, limit: max(decoder.maxSize, limits.maxFileSize))
         } catch {
+            if case .tooLarge(_, let size, _) = error, PolicyRecognition.hasPolicyName(path) {
+                throw .invalidPolicy(path: path, PolicyLoadError(path: "", message: PolicySizeError(size: size, limit: decoder.maxSize).description))
+            }
             throw .unreadable(path: path, reason: error.reason)
         }
-        if let value = decoder.compiledPolicy(in: bytes) {
-            do {
-                return try decoder.decode(value: value)
-            } catch {
-                throw .invalidPolicy(path: path, error)
-            }
+        do {
+            if let value = try decoder.compiledPolicy(in: bytes, path: path) { return try decoder.decode(value: value) }
+        } catch {
+            throw .invalidPolicy(path: path, error)
         }
         let loaded = CatalogLoader(reader: reader, limits: limits).load(path)
         guard !loaded.hasErrors, let catalog = loaded.catalog else {
@@ -79,7 +83,7 @@ public enum PolicyLoaderError: Error, Sendable, CustomStringConvertible {
         case .invalidCatalog(let diagnostics):
             PolicyCompilationError(diagnostics: diagnostics).description
         case .invalidPolicy(let path, let error):
-            "\(path): \(error)"
+            error.located(in: path)
         }
     }
 }

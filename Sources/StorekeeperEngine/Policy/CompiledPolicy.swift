@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperPolicy
 
 /// A catalog compiled into one plan per product and situation: what the
@@ -25,6 +26,10 @@ public struct CompiledPolicy: Sendable {
     public let files: [String]
     /// The app's server URL, if the catalog declares one.
     public let server: String?
+    /// The server URL parsed by the rule the catalog and the policy reader
+    /// checked it with: what a `ServerTransport` sends requests to. Nil
+    /// without a server (or, for a policy built by hand, with a URL the rule refuses).
+    public var serverURL: ServerURL? { server.flatMap { try? ServerURL(parsing: $0) } }
     /// The declared features.
     public let features: [String]
     /// The declared balances.

@@ -42,7 +42,8 @@ struct ServerRequiredRule: CatalogRule {
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
         let catalog = context.catalog
-        guard catalog.server == nil else { return }
+        // An invalid `server` is reported where it is written, not again at every product.
+        guard catalog.server == nil, !catalog.serverIsInvalid else { return }
         let products = catalog.products
         for index in products.indices {
             let uses = products[index].delivery.model.value == .server || products[index].persistence.strategy.value == .server

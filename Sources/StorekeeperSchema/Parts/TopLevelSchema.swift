@@ -78,7 +78,7 @@ enum TopLevelSchema {
             ("url", SchemaKeywords.patterned(
                 "The server's URL, in full: https (http only for localhost, 127.0.0.1 and [::1]), like https://store.example.com (required).",
                 pattern: ValuePatterns.serverURL,
-                message: "The server URL is https with a host, like https://store.example.com; http is allowed only for localhost, 127.0.0.1 and [::1].")),
+                message: "The server URL is https with a host, like https://store.example.com, with no user name, spaces or backslashes; http is allowed only for localhost, 127.0.0.1 and [::1].")),
             ("identity", SchemaKeywords.enumeration(ServerIdentity.self, "How the app identifies the user to the server.", default: .account)),
         ],
         required: ["url"])

@@ -63,21 +63,22 @@ enum ValuePatterns {
     /// Whether `..` climbs above the root is for the CLI (it needs counting).
     static let contentPath = #"^(?![/~])(?![^:]*://)(?![\x00-\x7F]:)(?![\s\S]*[\\\u0000-\u001F\u007F-\u009F])[\s\S]+$"#
 
-    /// A server URL: https with a host, or http on the local machine only
-    /// (`localhost`, `127.0.0.1`, `[::1]`), with no spaces. The scheme and
-    /// `localhost` in any case, as the decoder compares them; the host is what
-    /// follows the last `@` of the authority: a name or an IPv6 address in
-    /// brackets, then an optional port of 1 to 5 digits (the decoder's
-    /// `urlHost`).
+    /// A server URL, by the runtime's rule (StorekeeperCore's `ServerURL`):
+    /// https with a host, or http on the local machine only (`localhost` in
+    /// any case, `127.0.0.1`, `[::1]`); no spaces, control characters or
+    /// backslashes anywhere and no user name (`@`) before the host. The host
+    /// is a name (none of `/ ? # @ [ ] : % " < > \ ^ ` { | }`) or an IPv6
+    /// address in brackets, then an optional port, 1 to 65535 without
+    /// leading zeros. The scheme in any case, as `ServerURL` compares it.
     static let serverURL: String = {
-        let userInfo = #"(?:[^\s/?#]*@)?"#
-        let port = #"(?::[0-9]{1,5})?"#
-        let rest = #"(?:[/?#]\S*)?"#
-        let name = #"[^\s/?#@\[\]:"<>\\^`{|}]+"#
+        let urlCharacter = #"[^\s\u0000-\u001F\u007F-\u009F\\]"#
+        let port = #"(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"#
+        let rest = "(?:[/?#]" + urlCharacter + "*)?"
+        let name = #"[^\s\u0000-\u001F\u007F-\u009F/?#@\[\]:%"<>\\^`{|}]+"#
         let v6 = #"\[[0-9A-Fa-f:.]+\]"#
         let localHost = #"(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\.0\.0\.1|\[::1\])"#
-        let https = #"[Hh][Tt][Tt][Pp][Ss]://"# + userInfo + "(?:" + v6 + "|" + name + ")" + port + rest
-        let http = #"[Hh][Tt][Tt][Pp]://"# + userInfo + localHost + port + rest
+        let https = #"[Hh][Tt][Tt][Pp][Ss]://"# + "(?:" + v6 + "|" + name + ")" + port + rest
+        let http = #"[Hh][Tt][Tt][Pp]://"# + localHost + port + rest
         return "^(?:" + https + "|" + http + ")$"
     }()
 

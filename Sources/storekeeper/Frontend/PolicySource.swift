@@ -27,11 +27,26 @@ struct PolicySource {
     }
 
     /// A compiled policy's JSON, parsed, when the path names one
-    /// (`PolicyDecoder.compiledPolicy(in:)`); anything else is a catalog.
+    /// (`PolicyRecognition`); nil for a catalog. A damaged policy ends the
+    /// process (status 1) with its one JSON error, at its line and column.
     func compiledPolicy(_ reader: any SourceReader) -> JSONValue? {
         let decoder = PolicyDecoder()
-        guard reader.kind(of: path) == .file, let bytes = try? reader.read(path, limit: decoder.maxSize) else { return nil }
-        return decoder.compiledPolicy(in: bytes)
+        guard reader.kind(of: path) == .file else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.read(path, limit: decoder.maxSize)
+        } catch {
+            // Too large to look at: a `.json` name is the only signal; anything else is left to the catalog's limits.
+            if case .tooLarge(_, let size, _) = error, PolicyRecognition.hasPolicyName(path) {
+                fail(PolicyLoadError(path: "", message: PolicySizeError(size: size, limit: decoder.maxSize).description))
+            }
+            return nil
+        }
+        do {
+            return try decoder.compiledPolicy(in: bytes, path: path)
+        } catch {
+            fail(error)
+        }
     }
 
     /// The policy, or the process ends (1: the catalog has errors, 2: it cannot be read).
@@ -93,9 +108,16 @@ struct PolicySource {
         do {
             return try decoder.decode(value: value)
         } catch {
-            StandardError.write("\(path): error: \(error.description)\n")
-            ProcessExit.now(1, keeping: value)
+            fail(error, keeping: value)
         }
+    }
+
+    /// Prints why the policy cannot be read and ends the process with status 1.
+    private func fail(_ error: PolicyLoadError, keeping value: JSONValue? = nil) -> Never {
+        let location = if let line = error.line, let column = error.column { "\(path):\(line):\(column)" } else { path }
+        let message = error.line == nil ? error.description : error.message
+        StandardError.write("\(location): error: \(message)\n")
+        ProcessExit.now(1, keeping: value)
     }
 
     private func printDiagnostics(_ report: ValidationReport, reader: any SourceReader, limit: Int) {

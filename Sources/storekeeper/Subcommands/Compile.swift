@@ -11,8 +11,9 @@ struct Compile: ParsableCommand {
             whose `steps` name the plugin steps an app registers); on any error nothing is written. \
             The format is described in docs/policy-format.md, its JSON Schema in docs/policy.schema.json.
 
+            A policy is at most 256 MiB (what apps read); a larger one is not written. \
             Exit status: 0 when the policy was written, 1 when the catalog has errors, 2 when the \
-            command could not run.
+            command could not run (the policy would be over 256 MiB, say).
             """
     )
 
@@ -43,7 +44,12 @@ struct Compile: ParsableCommand {
         // The document is kept until exit, like everything else: freeing
         // 10,000 products' JSON values would only delay the exit.
         let document = encoder.document(policy)
-        let json = encoder.serialize(document)
+        let json: String
+        do {
+            json = try encoder.checkedSerialize(document)
+        } catch {
+            throw CommandFailure(message: "\(catalog): \(error.description); nothing was written")
+        }
         if let output {
             if let input = OutputFile.sameFile(output, asAnyOf: loaded.inputs) {
                 throw CommandFailure(message: "--output \(output) is \(input), which the policy was compiled from; write the policy elsewhere")
