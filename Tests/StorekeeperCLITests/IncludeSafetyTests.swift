@@ -93,6 +93,25 @@ struct IncludeSafetyTests {
         #expect(result.stderr.contains("cannot read store: the name 'caf\\xe9\\xff.yaml' in it is not valid UTF-8"), "\(result)")
     }
 
+    @Test("diff at a git revision: a name that is not UTF-8 there stops the run too")
+    func nonUTF8FileNameAtARevision() async throws {
+        let workspace = try Workspace()
+        try workspace.write("store/shop.yaml", validCatalog())
+        let path = Array(workspace.url.appendingPathComponent("store").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".yaml".utf8)
+        let descriptor = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        try #require(descriptor >= 0)
+        close(descriptor)
+        try DiffGitTests.git(["init", "-q", "-b", "main"], in: workspace.url)
+        try DiffGitTests.git(["add", "-A"], in: workspace.url)
+        try DiffGitTests.git(["commit", "-q", "-m", "store"], in: workspace.url)
+        #expect(unlink(path.map { CChar(bitPattern: $0) } + [0]) == 0)
+        let result = try await workspace.run("diff", "main:store", "store")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("the name 'caf\\xe9.yaml' in it is not valid UTF-8"), "\(result)")
+    }
+
     @Test("--max-total-size bounds a catalog and its fragments together")
     func totalSize() async throws {
         let workspace = try Workspace()
