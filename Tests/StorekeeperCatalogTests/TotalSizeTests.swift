@@ -1,4 +1,4 @@
-import StorekeeperCatalog
+@testable import StorekeeperCatalog
 import StorekeeperDiagnostics
 import StorekeeperYAML
 import Testing
@@ -63,5 +63,27 @@ import Testing
             reader: InMemorySourceReader(files), limits: YAMLLimits(maxFileSize: 4096, maxTotalSize: total)))
         let report = try validator.validate(["shop/catalog.yaml", "shop/other.yaml"])
         #expect(report.diagnostics.filter { $0.rule == "yaml-limit" }.isEmpty, "\(report.diagnostics)")
+    }
+
+    /// Searching a folder parses every YAML file to find the catalogs; it keeps
+    /// the trees for loading only up to the total, or a folder of many large
+    /// fragments would all be in memory before any include is counted.
+    @Test func aFolderSearchKeepsTreesUpToTheTotalOnly() throws {
+        let names = (0..<10).map { "f\($0).yaml" }
+        var files = ["store/catalog.yaml": CatalogFixture().addingHeader("include: [\(names.joined(separator: ", "))]").text]
+        for (index, name) in names.enumerated() {
+            files["store/\(name)"] = IncludesTests.fragment(id: "com.example.shop.f\(index)", name: "F\(index)")
+        }
+        let fragmentSize = files["store/f0.yaml"]?.utf8.count ?? 0
+        let total = (files["store/catalog.yaml"]?.utf8.count ?? 0) + 3 * fragmentSize
+        let validator = CatalogValidator(loader: CatalogLoader(
+            reader: InMemorySourceReader(files), limits: YAMLLimits(maxFileSize: 4096, maxTotalSize: total)))
+        var cache = ParsedFiles()
+        #expect(try validator.discover(in: "store", cache: &cache) == ["store/catalog.yaml"])
+        let kept = cache.files.values.filter { $0.document != nil }.map(\.size).reduce(0, +)
+        #expect(kept > 0 && kept <= total, "\(kept) bytes kept")
+        // Validated, the fragments past the total are reported at their includes, each once.
+        let report = try validator.validate(["store"])
+        #expect(report.diagnostics.filter { $0.rule == "yaml-limit" }.count == 7, "\(report.diagnostics)")
     }
 }

@@ -39,9 +39,12 @@ public struct ValidationRun {
 /// skipped, links to folders not followed, pipes and devices never opened)
 /// for `*.yaml` and `*.yml` files with a top-level
 /// `catalog` key; fragments are checked through the catalogs that include
-/// them. A file is parsed once for discovery and loading; a fragment that a
-/// second catalog includes again is parsed again (trees are released as soon
-/// as a catalog is loaded, to bound memory).
+/// them. A file is parsed once for discovery and loading, as long as the
+/// trees discovery keeps add up to at most `YAMLLimits.maxTotalSize` bytes of
+/// source (past that, a file is parsed again when it is loaded, so that a
+/// folder of many large fragments cannot hold them all at once); a fragment
+/// that a second catalog includes again is parsed again (trees are released
+/// as soon as a catalog is loaded, to bound memory).
 public struct CatalogValidator: Sendable {
     /// The loader that reads and decodes each catalog.
     public var loader: CatalogLoader
@@ -118,6 +121,8 @@ public struct CatalogValidator: Sendable {
             throw .unreadable(directory, reason: error.reason)
         }
         var pending = [directory]
+        /// Bytes of source whose trees discovery keeps for loading.
+        var kept = 0
         while let folder = pending.popLast() {
             let names: [String]
             do {
@@ -136,6 +141,9 @@ public struct CatalogValidator: Sendable {
                         throw .unreadable(path, reason: "it is a symbolic link to \(real), outside \(directory); name that file itself to validate it, or replace the link with it")
                     }
                     if try isCatalogFile(path, cache: &cache) { found.append(path) }
+                    if let parsed = cache.files[path], parsed.document != nil {
+                        if kept + parsed.size > loader.limits.maxTotalSize { cache.release([path]) } else { kept += parsed.size }
+                    }
                 default:
                     break
                 }
