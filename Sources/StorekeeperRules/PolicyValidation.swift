@@ -92,6 +92,8 @@ public struct PolicyValidation: Sendable {
 
         // Suppressions: every file of every catalog, once, even when two catalogs share a fragment.
         var suppressions: [Suppression] = []
+        // Problems with the comments themselves (invalid, unused), by file: capped per file.
+        var commentProblems: [String: [Diagnostic]] = [:]
         var scanned = Set<String>()
         let policyRules = RuleRegistry.ids
         for catalog in catalogs {
@@ -100,7 +102,7 @@ public struct PolicyValidation: Sendable {
                 guard let bytes = try? reader.read(file, limit: maxFileSize) else { continue }
                 let scan = SuppressionScanner.scan(bytes, file: file, policyRules: policyRules)
                 suppressions += scan.suppressions
-                diagnostics += scan.diagnostics
+                commentProblems[file, default: []] += scan.diagnostics
             }
         }
         var set = SuppressionSet(suppressions)
@@ -122,7 +124,14 @@ public struct PolicyValidation: Sendable {
                 reported, rule: CatalogRuleID.tooManyProblems, source: "the policy rules", scope: "a catalog",
                 at: SourceLocation(file: catalog.files.first ?? "", line: 1, column: 1))
         }
-        diagnostics += set.unused().filter { !incompleteFiles.contains($0.location.file) }
+        for unused in set.unused() where !incompleteFiles.contains(unused.location.file) {
+            commentProblems[unused.location.file, default: []].append(unused)
+        }
+        for (file, problems) in commentProblems {
+            diagnostics += DiagnosticCap.capped(
+                problems, rule: CatalogRuleID.tooManyProblems, source: "the suppression comments", scope: "a file",
+                at: SourceLocation(file: file, line: 1, column: 1))
+        }
         let planRules = Set(RuleRegistry.planRules.map { $0.description.id })
         return Result(diagnostics: diagnostics, configurationFiles: configurations.keys.sorted(), extraSteps: checked.map(\.configuration.extraSteps),
                       planRuleErrors: checked.map { $0.diagnostics.filter { $0.severity == .error && planRules.contains($0.rule) } })

@@ -53,3 +53,21 @@ struct ReportSizeTests {
         #expect(summary["warnings"] as? Int == 10_001)
     }
 }
+
+extension ReportSizeTests {
+    @Test("10,005 unused suppression comments: 10,000 are listed and one more counts the other 5")
+    func unusedSuppressionsAreCapped() async throws {
+        let workspace = try Workspace()
+        // Each above a blank line, which no diagnostic starts on.
+        let text = validCatalog() + String(repeating: "# storekeeper:disable-next-line display-length -- nothing below is long\n\n", count: 10_005)
+        try workspace.write("shop.yaml", text)
+        let result = try await workspace.run("validate", "--format", "json", "shop.yaml")
+        #expect(result.status == 0, "only warnings: \(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 10_001)
+        #expect(diagnostics.filter { $0["rule"] as? String == "unused-suppression" }.count == 10_000)
+        #expect(diagnostics.first?["message"] as? String
+            == "5 more problems (5 warnings) were found by the suppression comments and not listed (at most 10000 are listed for a file); fix those listed and run again")
+    }
+}

@@ -124,3 +124,13 @@ struct WholeFileWriterTests {
 extension Array {
     fileprivate func appending(_ element: Element) -> [Element] { self + [element] }
 }
+
+extension WholeFileWriterTests {
+    @Test("a target whose name is near the 255-byte limit is written: the temporary name is kept short")
+    func longName() throws {
+        let folder = try Folder()
+        let name = String(repeating: "n", count: 250) + ".json"
+        try WholeFileWriter.write("policy", to: "\(folder.path)/\(name)")
+        #expect(folder.contents(name) == "policy")
+    }
+}

@@ -69,7 +69,9 @@ public enum WholeFileWriter {
     /// was and throws. The folder must exist.
     public static func write(_ text: String, to path: String) throws(Failure) {
         try write(text, to: path) { name in
-            ".\(name).\(String(UInt64.random(in: .min ... .max), radix: 16)).tmp"
+            // The name shortened, so that the temporary one stays within a file name's 255 bytes.
+            let stem = String(decoding: name.utf8.prefix(200), as: UTF8.self)
+            return ".\(stem).\(String(UInt64.random(in: .min ... .max), radix: 16)).tmp"
         }
     }
 
