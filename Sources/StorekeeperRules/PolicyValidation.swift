@@ -43,7 +43,9 @@ public struct PolicyValidation: Sendable {
     }
 
     /// Checks every catalog. Throws only when a configuration file cannot be
-    /// read; problems inside files are diagnostics. `incompleteFiles` are the
+    /// read, or when one found beside a catalog is a link that leads out of
+    /// the folder it was found in (see ``IncludeRoot``); problems inside files
+    /// are diagnostics. `incompleteFiles` are the
     /// files with format errors: what they held may be missing from the
     /// catalogs, so rules about absences stay quiet for those catalogs, and
     /// their suppressions are not called unused (the products they were for
@@ -70,6 +72,14 @@ public struct PolicyValidation: Sendable {
                     case .file: break
                     case .missing: throw .unreadable(path, reason: "it is a link to a file that does not exist")
                     default: throw .unreadable(path, reason: "it is not a regular file")
+                    }
+                    // One found by the search stays in the folder it was found in, by real path, as an
+                    // include does: a link planted beside a catalog would otherwise have the lines of the
+                    // file it leads to quoted. One named with --config is the user's own choice.
+                    if configurationPath == nil, let refusal = IncludeRoot(
+                        folder: SourcePath.normalize(SourcePath.directory(of: path)), reader: reader, role: "the folder it was found in"
+                    ).refusal(of: path) {
+                        throw .unreadable(path, reason: "it \(refusal); name it with --config to use it, or replace the link with the file")
                     }
                     let bytes: [UInt8]
                     do {

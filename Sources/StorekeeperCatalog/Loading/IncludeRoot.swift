@@ -1,37 +1,44 @@
 /// The folder a catalog's includes must stay in: the folder of the catalog
 /// file, whether the catalog was named by its path or found in a folder
 /// above it, so that `validate`, `compile`, `explain`, `simulate` and
-/// `export` agree on every catalog.
+/// `export` agree on every catalog. The same rule keeps a `storekeeper.yml`
+/// found by the search in the folder it was found in.
 ///
-/// A fragment is refused when its path text climbs out (`../`), or when its
+/// A file is refused when its path text climbs out (`../`), or when its
 /// real path does: a link to a file elsewhere, or a file in a linked folder
 /// that leads elsewhere. Links that stay inside are followed. The check runs
 /// before the file is read, on files that do not change while the tool runs
 /// (a checkout in CI): a refused file is never opened.
-struct IncludeRoot {
+public struct IncludeRoot {
     /// The folder as the catalog's path names it (normalized, relative
     /// when the path is): what messages show.
-    let folder: String
+    public let folder: String
+    /// What the folder is, for messages: "the folder of the catalog file".
+    private let role: String
     /// The folder with its links resolved, or nil when it cannot be resolved
     /// (then nothing it holds can be read either).
     private let realFolder: String?
     private let reader: any SourceReader
 
-    init(folder: String, reader: any SourceReader) {
+    /// The root at `folder` (normalized), resolved through `reader`;
+    /// `role` says in messages what the folder is.
+    public init(folder: String, reader: any SourceReader, role: String = "the folder of the catalog file") {
         self.folder = folder
+        self.role = role
         self.reader = reader
         realFolder = try? reader.realPath(folder)
     }
 
-    /// Why `path` (normalized) may not be included, or nil when it may:
-    /// a clause that follows the include's text in a message. A path that
-    /// does not resolve (no such file) is left to the read, which says so.
-    func refusal(of path: String) -> String? {
-        guard SourcePath.isInside(path, root: folder) else { return "leaves the folder of the catalog file (\(folder))" }
-        guard let realFolder else { return "cannot be checked: the folder of the catalog file (\(folder)) cannot be resolved" }
+    /// Why `path` (normalized) may not be read, or nil when it may: a
+    /// clause that follows the file's name in a message ("… leaves the
+    /// folder of the catalog file (shop)"). A path that does not resolve
+    /// (no such file) is left to the read, which says so.
+    public func refusal(of path: String) -> String? {
+        guard SourcePath.isInside(path, root: folder) else { return "leaves \(role) (\(folder))" }
+        guard let realFolder else { return "cannot be checked: \(role) (\(folder)) cannot be resolved" }
         guard let real = try? reader.realPath(path) else { return nil }
         guard SourcePath.isInside(real, root: realFolder) else {
-            return "leads out of the folder of the catalog file (\(folder)) through a symbolic link, to \(real)"
+            return "leads out of \(role) (\(folder)) through a symbolic link, to \(real)"
         }
         return nil
     }

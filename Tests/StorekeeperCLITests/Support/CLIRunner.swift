@@ -204,6 +204,13 @@ final class Workspace {
             at: url.appendingPathComponent(name), withIntermediateDirectories: true)
     }
 
+    /// A symbolic link at `name` (creating folders) whose target is `destination`, as written.
+    func link(_ name: String, to destination: String) throws {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: destination)
+    }
+
     /// Runs `storekeeper ARGUMENTS` in this directory.
     func run(
         _ arguments: String..., environment: [String: String] = CLI.environment()
