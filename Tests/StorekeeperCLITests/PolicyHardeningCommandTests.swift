@@ -52,6 +52,19 @@ import Testing
         }
     }
 
+    @Test("validate on a compiled policy, whole or damaged: one error that says what reads it (exit 2), not catalog errors",
+          arguments: [("policy.json", false), ("policy.json", true), ("policy.out", false), ("policy.out", true)])
+    func validateOnACompiledPolicy(name: String, damaged: Bool) async throws {
+        let (workspace, policy) = try await compiled()
+        try workspace.write(name, damaged ? policy.replacingOccurrences(of: "\"catalog\": \"shop\",", with: "\"catalog\": \"shop\", \"catalog\": \"x\",") : policy)
+        for format in ["text", "json"] {
+            let result = try await CLI.run(["validate", name, "shop.yaml", "--format", format], in: workspace.url)
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stdout == "", "\(result)")
+            #expect(result.stderr == "storekeeper: error: \(name) is a compiled policy, not a catalog: validate checks catalogs, so validate the catalog it was compiled from; to check the policy itself, run `storekeeper explain \(name)`\n", "\(result)")
+        }
+    }
+
     @Test("catalogs in JSON and in YAML's flow style (starting with '{') are still catalogs")
     func catalogsStartingWithABrace() async throws {
         let workspace = try Workspace()
@@ -67,6 +80,8 @@ import Testing
             let result = try await CLI.run(["explain", name], in: workspace.url)
             #expect(result.status == 0, "\(name): \(result)")
             #expect(result.stdout.contains("com.example.shop.pro"), "\(name): \(result)")
+            let validated = try await CLI.run(["validate", name], in: workspace.url)
+            #expect(validated.status == 0, "\(name): \(validated)")
         }
     }
 
@@ -85,6 +100,10 @@ import Testing
         #expect(errors.first?.contains("over the limit of 256 MiB") == true, "\(result)")
         #expect(errors.first?.contains("split the catalog into several catalogs") == true, "\(result)")
         #expect(!result.stderr.contains("include"), "\(result)")
+        // Too large to look at, its name says what it is for validate too.
+        let validated = try await CLI.run(["validate", "policy.json"], in: workspace.url)
+        #expect(validated.status == 2, "\(validated)")
+        #expect(validated.stderr.hasPrefix("storekeeper: error: policy.json is a compiled policy, not a catalog"), "\(validated)")
     }
 
     @Test("server URLs: one rule in the catalog and in the compiled policy",

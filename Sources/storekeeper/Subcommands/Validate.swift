@@ -1,6 +1,7 @@
 import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperDiagnostics
+import StorekeeperEngine
 import StorekeeperRules
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
@@ -10,7 +11,8 @@ struct Validate: ParsableCommand {
         discussion: """
             PATH is a catalog file or a directory. In a directory, every *.yaml and *.yml file \
             with a top-level `catalog` key is validated; fragments are checked through the \
-            catalogs that include them.
+            catalogs that include them. A compiled policy is not a catalog: naming one stops \
+            with exit status 2 (`storekeeper explain` reads policies).
 
             After the format, the policy rules run (`storekeeper rules` lists them), configured \
             by the storekeeper.yml found beside each catalog or in a folder above it (up to the \
@@ -54,6 +56,7 @@ struct Validate: ParsableCommand {
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
         let run: ValidationRun
         let policy: PolicyValidation.Result
+        try refuseCompiledPolicies(loader.reader, maxFileSize: loader.limits.maxFileSize)
         do {
             run = try CatalogValidator(loader: loader).run(paths)
             policy = noPolicy
@@ -71,6 +74,29 @@ struct Validate: ParsableCommand {
         // catalog's every string and array would only delay the exit
         // (compilers skip it the same way).
         ProcessExit.now(report.fails(strict: strict) ? 1 : 0, keeping: run)
+    }
+
+    /// Stops the run (exit status 2) at a named file that is a compiled
+    /// policy, decided by `PolicyRecognition` as `compile` and `explain`
+    /// decide it: read as a catalog, its every member would be a catalog
+    /// error, none of them the point.
+    private func refuseCompiledPolicies(_ reader: any SourceReader, maxFileSize: Int) throws(CommandFailure) {
+        for path in paths where reader.kind(of: path) == .file {
+            let isPolicy: Bool
+            do {
+                // A `.json` name may be a policy as large as the policy reader allows.
+                let limit = PolicyRecognition.hasPolicyName(path) ? max(PolicyDecoder().maxSize, maxFileSize) : maxFileSize
+                isPolicy = PolicyRecognition.isCompiledPolicy(try reader.read(path, limit: limit), path: path)
+            } catch {
+                // Too large to look at, a `.json` name is the only signal (as for explain); other
+                // read errors, and large catalogs, are the validator's to report.
+                guard case .tooLarge = error, PolicyRecognition.hasPolicyName(path) else { continue }
+                isPolicy = true
+            }
+            if isPolicy {
+                throw CommandFailure(message: "\(path) is a compiled policy, not a catalog: validate checks catalogs, so validate the catalog it was compiled from; to check the policy itself, run `storekeeper explain \(path)`")
+            }
+        }
     }
 }
 
