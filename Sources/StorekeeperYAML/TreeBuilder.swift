@@ -44,8 +44,9 @@ struct TreeBuilder {
     private var placeholders: Set<Int32> = []
     private var documents = 0
     private var rootIndex: Int32 = -1
-    private var diagnostics: [Diagnostic] = []
-    private var suppressedDiagnostics = 0
+    /// Diagnostics kept up to the shared ceiling (a file of a million
+    /// repeated keys must not make a million diagnostics); past it, counted.
+    private var diagnostics = DiagnosticCap()
 
     /// Streaming: the top-level key whose sequence's items go to `consumer`.
     private let streamedKey: [UInt8]?
@@ -97,7 +98,7 @@ struct TreeBuilder {
         do {
             while true {
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    keepDiagnostic(SyntaxError.diagnostic(for: parser, file: file, source: source))
+                    diagnostics.append(SyntaxError.diagnostic(for: parser, file: file, source: source))
                     throw Stop()
                 }
                 defer { yaml_event_delete(&event) }
@@ -116,7 +117,7 @@ struct TreeBuilder {
             text.discard()
             records.discard()
             children.discard()
-            keepDiagnostic(error(YAMLRuleID.documentCount, emptyMessage, line: 1, column: 1))
+            diagnostics.append(error(YAMLRuleID.documentCount, emptyMessage, line: 1, column: 1))
             return YAMLParseResult(document: nil, diagnostics: diagnosticsWithCount())
         }
         let document = YAMLDocument(
@@ -152,7 +153,7 @@ struct TreeBuilder {
             documents += 1
             if documents > 1 {
                 let mark = event.start_mark
-                keepDiagnostic(error(
+                diagnostics.append(error(
                     YAMLRuleID.documentCount,
                     "a catalog file holds exactly one YAML document, and a second one starts here; move it to its own file and `include` it",
                     line: mark.line + 1, column: mark.column + 1))
@@ -199,7 +200,7 @@ struct TreeBuilder {
         anchor: UnsafeMutablePointer<yaml_char_t>?, mark: yaml_mark_t
     ) throws {
         if frames.count >= limits.maxDepth {
-            keepDiagnostic(error(
+            diagnostics.append(error(
                 YAMLRuleID.limit,
                 "lists and mappings nest deeper than \(limits.maxDepth) \(limits.maxDepth == 1 ? "level" : "levels") here; a catalog needs about 6 (raise the limit with --max-depth if this is intended)",
                 line: mark.line + 1, column: mark.column + 1))
@@ -263,7 +264,7 @@ struct TreeBuilder {
         }
         if records[Int(frame.node)].kind == .mapping, (pending.count - frame.pendingStart) % 2 == 0,
            records[Int(index)].kind != .scalar {
-            keepDiagnostic(Diagnostic(
+            diagnostics.append(Diagnostic(
                 .error, rule: YAMLRuleID.complexKey,
                 "a key must be a single value, not \(records[Int(index)].kind); write the key as plain text",
                 at: site ?? range(of: index)))
@@ -285,7 +286,7 @@ struct TreeBuilder {
         let anchor = name.map { String(cString: $0) } ?? ""
         guard let target = anchors[anchor] else {
             let known = Suggestion.didYouMean(anchor, in: anchors.keys)
-            keepDiagnostic(error(
+            diagnostics.append(error(
                 YAMLRuleID.alias,
                 "the alias *\(anchor) refers to no anchor; define `&\(anchor)` on a value above it\(known)",
                 line: mark.line + 1, column: mark.column + 1))
@@ -293,7 +294,7 @@ struct TreeBuilder {
             return
         }
         if records[Int(target)].count < 0 {
-            keepDiagnostic(error(
+            diagnostics.append(error(
                 YAMLRuleID.alias,
                 "the alias *\(anchor) is inside the value it refers to, which would make that value contain itself",
                 line: mark.line + 1, column: mark.column + 1))
@@ -322,7 +323,7 @@ struct TreeBuilder {
         let remaining = limits.maxAliasExpansion - expansion
         expansion = saturatingAdd(expansion, weight(of: node, limit: remaining))
         if expansion > limits.maxAliasExpansion {
-            keepDiagnostic(error(
+            diagnostics.append(error(
                 YAMLRuleID.limit,
                 "aliases here expand the document beyond \(limits.maxAliasExpansion) nodes, as an alias bomb would; refer to smaller values (raise the limit with --max-alias-expansion if this is intended)",
                 line: line, column: column))
@@ -428,7 +429,7 @@ struct TreeBuilder {
             }
             if let earlier = earlierKey(matching: key, from: start, before: index - 2, index: &keyIndex) {
                 let text = string(keyRecord)
-                keepDiagnostic(error(
+                diagnostics.append(error(
                     YAMLRuleID.duplicateKey,
                     "the key '\(text)' appears twice in this mapping, and only the first would count; remove or rename this one",
                     at: site(index - 2, key), notes: [Diagnostic.Note("'\(text)' is first set here", at: location(of: earlier))]))
@@ -486,7 +487,7 @@ struct TreeBuilder {
                 if records[Int(item)].kind == .mapping {
                     sources.append(item)
                 } else {
-                    keepDiagnostic(error(
+                    diagnostics.append(error(
                         YAMLRuleID.mergeKey,
                         "a `<<` list may hold only mappings (usually aliases like *defaults), not \(records[Int(item)].kind)",
                         at: childSites[position] ?? range(of: item)))
@@ -494,7 +495,7 @@ struct TreeBuilder {
             }
             return sources
         case .scalar:
-            keepDiagnostic(error(
+            diagnostics.append(error(
                 YAMLRuleID.mergeKey,
                 "`<<` merges a mapping into this one: its value must be a mapping or a list of them (usually an alias like *defaults)",
                 at: site ?? range(of: value)))
@@ -546,21 +547,11 @@ struct TreeBuilder {
 
     /// The diagnostics kept, and a last one saying how many were not.
     private func diagnosticsWithCount() -> [Diagnostic] {
-        guard suppressedDiagnostics > 0 else { return diagnostics }
-        return diagnostics + [Diagnostic(
+        guard diagnostics.leftOutCount > 0 else { return diagnostics.kept }
+        return diagnostics.kept + [Diagnostic(
             .error, rule: YAMLRuleID.tooManyProblems,
-            "\(suppressedDiagnostics) more problems were found in this file and not listed; fix these and run again",
+            "\(diagnostics.leftOutCount) more problems were found in this file and not listed; fix these and run again",
             at: SourceLocation(file: file, line: 1, column: 1))]
-    }
-
-    /// Keeps a diagnostic, up to a ceiling (a file of a million repeated keys
-    /// must not make a million diagnostics); past it they are only counted.
-    private mutating func keepDiagnostic(_ diagnostic: Diagnostic) {
-        if diagnostics.count < 10_000 {
-            diagnostics.append(diagnostic)
-        } else {
-            suppressedDiagnostics += 1
-        }
     }
 
     private func location(of index: Int32) -> SourceLocation {

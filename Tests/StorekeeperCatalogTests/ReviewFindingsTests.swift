@@ -17,6 +17,35 @@ import Testing
         #expect(last.message.contains("1999 more problems"))
     }
 
+    /// Products are decoded while the file is parsed, into a list of their
+    /// own: what that list left out was dropped when it joined the catalog's,
+    /// so 12,000 products with one typo each reported 10,000 errors and no
+    /// count of the other 2,000.
+    @Test func streamedProductsLeftOutAreCounted() throws {
+        var text = "catalog: shop\napp: {bundle-id: com.example.shop}\nproducts:\n"
+        for index in 0..<12_000 {
+            text += """
+                  - id: com.example.shop.p\(index)
+                    type: consumable
+                    reference-name: P\(index)
+                    prise: "0.99"
+                    localizations: {en-US: {title: P, description: D}}
+                    delivery: built-in
+                    persistence: app-state
+                    restore: none
+
+                """
+        }
+        let result = loadCatalog(text)
+        #expect(result.diagnostics.count == DiagnosticList.limit + 1)
+        #expect(result.diagnostics.dropLast().allSatisfy { $0.rule == "unknown-key" })
+        let last = try #require(result.diagnostics.last)
+        #expect(last == Diagnostic(
+            .error, rule: "too-many-problems",
+            "2000 more problems were found and not listed (at most 10000 are listed for a catalog); fix these and run again",
+            at: SourceLocation(file: "catalog.yaml", line: 1, column: 1)))
+    }
+
     @Test func repeatedKeysAreCappedInTheYAMLLayer() throws {
         let text = "a: 1\n" + String(repeating: "a: 2\n", count: 10_500)
         let result = YAMLParser.parse(Array(text.utf8), file: "t.yaml")

@@ -40,6 +40,23 @@ struct DiagnosticCapTests {
         #expect(ValidationReport(diagnostics: capped, filesChecked: 1).errorCount == 1)
     }
 
+    @Test("kept as they come: the first are kept, the rest counted by severity, and a part's count survives joining the whole")
+    func streaming() {
+        var part = DiagnosticCap(ceiling: 2)
+        for line in 1...3 { part.append(Self.diagnostic(.warning, line)) }
+        part.append(Self.diagnostic(.error, 4))
+        #expect(part.kept.map(\.message) == ["problem 1", "problem 2"])
+        #expect(part.leftOutCount == 2 && part.highestLeftOut == .error && part.leftOutBySeverity == "1 error, 1 warning")
+        var whole = DiagnosticCap(ceiling: 3)
+        whole.append(Self.diagnostic(.note, 5))
+        whole.append(contentsOf: part)
+        #expect(whole.kept.map(\.message) == ["problem 5", "problem 1", "problem 2"])
+        #expect(whole.leftOutCount == 2 && whole.leftOutBySeverity == "1 error, 1 warning")
+        whole.append(contentsOf: part)
+        #expect(whole.leftOutCount == 6 && whole.leftOutBySeverity == "2 errors, 4 warnings")
+        #expect(DiagnosticCap().highestLeftOut == nil)
+    }
+
     @Test("the limit is the format checks' 10,000 per catalog")
     func limit() {
         #expect(DiagnosticCap.limit == 10_000)

@@ -1,45 +1,50 @@
 import StorekeeperDiagnostics
 import StorekeeperYAML
 
-/// Collects diagnostics while decoding and offers the typed readers every
-/// decoder uses. A reader that fails reports why (at the value to change)
-/// and returns nil; decoding goes on, so one run reports every problem.
 /// Diagnostics with a ceiling: a hostile file (a million duplicate names)
 /// must not make a million diagnostics. Past `limit` they are counted, not
 /// kept, and one more diagnostic says how many were left out; errors are
 /// counted either way, so nothing is taken for valid because it went unsaid.
+/// The ceiling is ``DiagnosticCap``'s, which the policy rules share.
 struct DiagnosticList {
-    static let limit = 10_000
-    private(set) var all: [Diagnostic] = []
+    static let limit = DiagnosticCap.limit
+    private var cap = DiagnosticCap()
     /// Errors reported, kept or not.
     private(set) var errorCount = 0
-    private(set) var suppressed = 0
 
-    var count: Int { all.count }
+    /// The diagnostics kept, in the order reported.
+    var all: [Diagnostic] { cap.kept }
+    var count: Int { cap.kept.count }
 
     mutating func append(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .error { errorCount += 1 }
-        guard all.count < Self.limit else {
-            suppressed += 1
-            return
-        }
-        all.append(diagnostic)
+        cap.append(diagnostic)
     }
 
     mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) {
         for diagnostic in diagnostics { append(diagnostic) }
     }
 
+    /// Everything `other` reported (a file's streamed products, decoded with
+    /// a list of their own), those it left out still counted.
+    mutating func append(contentsOf other: DiagnosticList) {
+        errorCount += other.errorCount
+        cap.append(contentsOf: other.cap)
+    }
+
     /// Everything kept, and a last word on what was not.
     func finished(file: String) -> [Diagnostic] {
-        guard suppressed > 0 else { return all }
-        return all + [Diagnostic(
+        guard cap.leftOutCount > 0 else { return cap.kept }
+        return cap.kept + [Diagnostic(
             .error, rule: CatalogRuleID.tooManyProblems,
-            "\(suppressed) more problems were found and not listed (at most \(Self.limit) are listed for a catalog); fix these and run again",
+            "\(cap.leftOutCount) more problems were found and not listed (at most \(Self.limit) are listed for a catalog); fix these and run again",
             at: SourceLocation(file: file, line: 1, column: 1))]
     }
 }
 
+/// Collects diagnostics while decoding and offers the typed readers every
+/// decoder uses. A reader that fails reports why (at the value to change)
+/// and returns nil; decoding goes on, so one run reports every problem.
 struct DecodingContext {
     var diagnostics = DiagnosticList()
     /// Nodes standing in for unresolved aliases met while decoding: a value

@@ -77,7 +77,7 @@ struct CatalogAccumulator {
     /// `defaults`. When every product was finished while parsing, their array
     /// is adopted as it is rather than copied product by product.
     mutating func adopt(_ stream: ProductStream, defaults: Defaults, keptItems: YAMLNode.Items, context: inout DecodingContext) {
-        context.diagnostics.append(contentsOf: stream.context.diagnostics.all)
+        context.diagnostics.append(contentsOf: stream.context.diagnostics)
         references.append(contentsOf: stream.references)
         var finished = stream.takeProducts()
         // Products finished before the defaults were known may still inherit family sharing.

@@ -1,24 +1,71 @@
 /// A ceiling on how many diagnostics one source lists, so that a catalog of a
 /// million products that each break a rule makes a report of a readable
 /// size, not hundreds of megabytes: past ``limit`` diagnostics are counted,
-/// not kept, and one more says how many were left out and of which
-/// severities.
+/// not kept. The one mechanism behind every 10,000 limit (the YAML layer's
+/// per file, the format checks' and the policy rules' per catalog, the
+/// suppression comments' per file); each source words its own last
+/// diagnostic, saying how many were left out.
 ///
-/// Errors are kept before warnings, and warnings before notes, so that none
-/// of what fails a run is among those left out while a warning is listed.
-/// The diagnostic that counts the rest has the highest severity among them,
-/// so a run fails (or passes) exactly as it would with all of them listed:
-/// an error when an error was left out, a warning (which fails only under
-/// `--strict`) when only warnings were.
-public enum DiagnosticCap {
-    /// How many diagnostics are listed for one catalog, as the format's own
-    /// checks list (see `too-many-problems` in docs/diagnostics.md).
+/// Kept as diagnostics arrive (``append(_:)``), a cap holds no more than its
+/// limit however many there are: the first ones are listed. Given them all at
+/// once (``capped(_:limit:rule:source:scope:at:)``), it lists errors before
+/// warnings and warnings before notes, so that none of what fails a run is
+/// among those left out while a warning is listed.
+public struct DiagnosticCap: Sendable {
+    /// How many diagnostics are listed for one catalog, or for one file (see
+    /// `too-many-problems` in docs/diagnostics.md).
     public static let limit = 10_000
+
+    /// The most kept.
+    public let ceiling: Int
+    /// The diagnostics kept, in the order they came.
+    public private(set) var kept: [Diagnostic] = []
+    /// How many were counted and not kept, by severity.
+    private var leftOut: [Severity: Int] = [:]
+
+    /// An empty cap keeping at most `ceiling` diagnostics.
+    public init(ceiling: Int = DiagnosticCap.limit) {
+        self.ceiling = ceiling
+    }
+
+    /// Keeps `diagnostic` while there is room; past it, counts it.
+    public mutating func append(_ diagnostic: Diagnostic) {
+        if kept.count < ceiling {
+            kept.append(diagnostic)
+        } else {
+            leftOut[diagnostic.severity, default: 0] += 1
+        }
+    }
+
+    /// Everything `other` kept, through this cap, and everything it left out,
+    /// counted: a part decoded with a cap of its own joins the whole without
+    /// losing its count.
+    public mutating func append(contentsOf other: DiagnosticCap) {
+        for diagnostic in other.kept { append(diagnostic) }
+        leftOut.merge(other.leftOut, uniquingKeysWith: +)
+    }
+
+    /// How many were left out.
+    public var leftOutCount: Int { leftOut.values.reduce(0, +) }
+
+    /// The highest severity left out, or nil when none was.
+    public var highestLeftOut: Severity? { leftOut.keys.max() }
+
+    /// How many of each severity were left out, highest first: `1 error, 4 warnings`.
+    public var leftOutBySeverity: String {
+        Severity.allCases.reversed().compactMap { severity in
+            leftOut[severity].map { TextReporter.counted($0, severity.rawValue) }
+        }.joined(separator: ", ")
+    }
 
     /// `diagnostics` if there are at most `limit`; otherwise the first
     /// `limit` by severity (errors first, then in the order given) and one
     /// diagnostic at `location`, with rule `rule`, counting the rest: `N more
     /// problems (E errors, W warnings) were found by SOURCE and not listed`.
+    /// The diagnostic that counts them has the highest severity among them,
+    /// so a run fails (or passes) exactly as it would with all of them
+    /// listed: an error when an error was left out, a warning (which fails
+    /// only under `--strict`) when only warnings were.
     ///
     /// - Parameters:
     ///   - source: What found them, for the message (`the policy rules`).
@@ -28,27 +75,14 @@ public enum DiagnosticCap {
         source: String, scope: String, at location: SourceLocation
     ) -> [Diagnostic] {
         guard diagnostics.count > limit else { return diagnostics }
-        var kept: [Diagnostic] = []
-        kept.reserveCapacity(limit)
-        var leftOut: [Severity: Int] = [:]
+        var cap = DiagnosticCap(ceiling: limit)
+        cap.kept.reserveCapacity(limit)
         for severity in Severity.allCases.reversed() {
-            for diagnostic in diagnostics where diagnostic.severity == severity {
-                if kept.count < limit {
-                    kept.append(diagnostic)
-                } else {
-                    leftOut[severity, default: 0] += 1
-                }
-            }
+            for diagnostic in diagnostics where diagnostic.severity == severity { cap.append(diagnostic) }
         }
-        let total = leftOut.values.reduce(0, +)
-        let counts = Severity.allCases.reversed().compactMap { severity in
-            leftOut[severity].map { TextReporter.counted($0, severity.rawValue) }
-        }
-        let highest = leftOut.keys.max() ?? .note
-        kept.append(Diagnostic(
-            highest, rule: rule,
-            "\(total) more problems (\(counts.joined(separator: ", "))) were found by \(source) and not listed (at most \(limit) are listed for \(scope)); fix those listed and run again",
-            at: location))
-        return kept
+        return cap.kept + [Diagnostic(
+            cap.highestLeftOut ?? .note, rule: rule,
+            "\(cap.leftOutCount) more problems (\(cap.leftOutBySeverity)) were found by \(source) and not listed (at most \(limit) are listed for \(scope)); fix those listed and run again",
+            at: location)]
     }
 }
