@@ -548,9 +548,10 @@ struct TreeBuilder {
     /// The diagnostics kept, and a last one saying how many were not.
     private func diagnosticsWithCount() -> [Diagnostic] {
         guard diagnostics.leftOutCount > 0 else { return diagnostics.kept }
+        // The highest severity left out: warnings alone past the cap must not fail a run.
         return diagnostics.kept + [Diagnostic(
-            .error, rule: YAMLRuleID.tooManyProblems,
-            "\(diagnostics.leftOutCount) more problems were found in this file and not listed; fix these and run again",
+            diagnostics.highestLeftOut ?? .error, rule: YAMLRuleID.tooManyProblems,
+            "\(diagnostics.leftOutCount) more problems (\(diagnostics.leftOutBySeverity)) were found in this file and not listed; fix these and run again",
             at: SourceLocation(file: file, line: 1, column: 1))]
     }
 

@@ -42,8 +42,26 @@ import Testing
         let last = try #require(result.diagnostics.last)
         #expect(last == Diagnostic(
             .error, rule: "too-many-problems",
-            "2000 more problems were found and not listed (at most 10000 are listed for a catalog); fix these and run again",
+            "2000 more problems (2000 errors) were found and not listed (at most 10000 are listed for a catalog); fix these and run again",
             at: SourceLocation(file: "catalog.yaml", line: 1, column: 1)))
+    }
+
+    /// Past the cap, only warnings: the count is a warning too, so a run
+    /// that lists only warnings does not fail for those it left out (the
+    /// count was always an error, so 10,001 rules matching no product failed
+    /// validation).
+    @Test func warningsLeftOutAreCountedAsAWarning() throws {
+        var fixture = CatalogFixture()
+        fixture.trailer = ["rules:"] + (0...DiagnosticList.limit).flatMap { index in
+            ["  - name: r\(index)", "    when: {product: \"com.none.\(index).*\"}", "    do: [finish]"]
+        }
+        let result = fixture.load()
+        #expect(result.diagnostics.count == DiagnosticList.limit + 1)
+        let last = try #require(result.diagnostics.last)
+        #expect(last.rule == "too-many-problems")
+        #expect(last.severity == .warning)
+        #expect(last.message.hasPrefix("1 more problems (1 warning) were found"))
+        #expect(!result.hasErrors)
     }
 
     @Test func repeatedKeysAreCappedInTheYAMLLayer() throws {

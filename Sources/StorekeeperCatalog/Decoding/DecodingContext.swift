@@ -35,9 +35,10 @@ struct DiagnosticList {
     /// Everything kept, and a last word on what was not.
     func finished(file: String) -> [Diagnostic] {
         guard cap.leftOutCount > 0 else { return cap.kept }
+        // The highest severity left out: warnings alone past the cap must not fail a run.
         return cap.kept + [Diagnostic(
-            .error, rule: CatalogRuleID.tooManyProblems,
-            "\(cap.leftOutCount) more problems were found and not listed (at most \(Self.limit) are listed for a catalog); fix these and run again",
+            cap.highestLeftOut ?? .error, rule: CatalogRuleID.tooManyProblems,
+            "\(cap.leftOutCount) more problems (\(cap.leftOutBySeverity)) were found and not listed (at most \(Self.limit) are listed for a catalog); fix these and run again",
             at: SourceLocation(file: file, line: 1, column: 1))]
     }
 }
