@@ -13,18 +13,7 @@ import StorekeeperDiagnostics
 
 /// Writes all of `text` to standard error.
 func writeToStandardError(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(2, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
+    DescriptorWriting.writeAll(text, to: 2)
 }
 
 let parsed: CodegenArguments.Parsed

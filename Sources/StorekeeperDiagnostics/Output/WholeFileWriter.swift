@@ -95,19 +95,7 @@ public enum WholeFileWriter {
             throw Failure(message: "cannot write \(path): cannot create a temporary file in \(folder): \(reason())")
         }
         var failed: String?
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = writeSome(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = reason()
-                    return
-                }
-                offset += written
-            }
-        }
+        if let code = DescriptorWriting.writeAll(text, to: descriptor) { failed = String(cString: strerror(code)) }
         // Flushed before the rename, so the name never points at bytes still only in memory.
         if failed == nil, !flush(descriptor) { failed = reason() }
         if close(descriptor) != 0, failed == nil { failed = reason() }
@@ -177,9 +165,4 @@ public enum WholeFileWriter {
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }
-}
-
-/// `write(2)`, which the writer's own `write` hides inside the type.
-private func writeSome(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StorekeeperDiagnostics
 
 /// Writing to the standard streams without Foundation.
 enum StandardError {
@@ -21,18 +22,8 @@ enum StandardOutput {
 }
 
 private func put(_ text: String, to descriptor: Int32) {
-    var text = text
-    text.withUTF8 { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
+    // A stream that cannot be written (closed, full) has no one to tell.
+    DescriptorWriting.writeAll(text, to: descriptor)
 }
 
 /// The process environment as a dictionary.
