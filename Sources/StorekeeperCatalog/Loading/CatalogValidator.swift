@@ -137,8 +137,8 @@ public struct CatalogValidator: Sendable {
                     // Links to folders are not followed: a link to an enclosing folder would loop.
                     if !loader.reader.isSymbolicLink(path) { pending.append(path) }
                 case .file where name.hasSuffix(".yaml") || name.hasSuffix(".yml"):
-                    if let real = try? loader.reader.realPath(path), !SourcePath.isInside(real, root: realDirectory) {
-                        throw .unreadable(path, reason: "it is a symbolic link to \(real), outside \(directory); name that file itself to validate it, or replace the link with it")
+                    if let refusal = searchRefusal(path, in: directory, realDirectory: realDirectory) {
+                        throw .unreadable(path, reason: refusal)
                     }
                     if try isCatalogFile(path, cache: &cache) { found.append(path) }
                     if let parsed = cache.files[path], parsed.document != nil {
@@ -150,6 +150,27 @@ public struct CatalogValidator: Sendable {
             }
         }
         return found.sorted()
+    }
+
+    /// Why a `.yaml` file met in a folder search may not be read: a link
+    /// out of the searched folder, to a hidden entry in it, or one that
+    /// cannot be resolved (it might still open). Nil when it may be read.
+    private func searchRefusal(_ path: String, in directory: String, realDirectory: String) -> String? {
+        let real: String
+        do {
+            real = try loader.reader.realPath(path)
+        } catch .notFound {
+            return nil
+        } catch {
+            return "its real path cannot be resolved (\(error.reason)), so it cannot be checked to stay in \(directory); name a file that resolves"
+        }
+        if !SourcePath.isInside(real, root: realDirectory) {
+            return "it is a symbolic link to \(real), outside \(directory); name that file itself to validate it, or replace the link with it"
+        }
+        if let hidden = SourcePath.hiddenComponent(of: real, below: realDirectory) {
+            return "it is a symbolic link to a hidden entry (\(hidden)), which a search never reads; replace the link with the file"
+        }
+        return nil
     }
 
     /// Whether a file is a catalog: its top level has a `catalog` key. A file

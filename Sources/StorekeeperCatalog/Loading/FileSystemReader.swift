@@ -62,7 +62,17 @@ public struct FileSystemReader: SourceReader {
 
     /// The path with every symbolic link resolved (`realpath(3)`), absolute.
     public func realPath(_ path: String) throws(SourceReadError) -> String {
-        guard let resolved = realpath(path, nil) else { throw failure(path, errno) }
+        guard let resolved = realpath(path, nil) else {
+            let code = errno
+            // A link whose target cannot be resolved (dangling, or a magic
+            // link like /proc/self/fd/N to a deleted file) may still open:
+            // it is not "no such file", which would let a reader go ahead.
+            var info = stat()
+            if code == ENOENT, lstat(path, &info) == 0 {
+                throw .unreadable(path, reason: "it is a symbolic link whose target cannot be resolved")
+            }
+            throw failure(path, code)
+        }
         defer { free(resolved) }
         return String(cString: resolved)
     }

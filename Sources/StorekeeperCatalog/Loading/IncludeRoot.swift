@@ -6,7 +6,9 @@
 ///
 /// A file is refused when its path text climbs out (`../`), or when its
 /// real path does: a link to a file elsewhere, or a file in a linked folder
-/// that leads elsewhere. Links that stay inside are followed. The check runs
+/// that leads elsewhere, or a link to a hidden entry inside (`.git/config`,
+/// which a folder search would never read either). Other links that stay
+/// inside are followed. The check runs
 /// before the file is read, on files that do not change while the tool runs
 /// (a checkout in CI): a refused file is never opened.
 public struct IncludeRoot {
@@ -31,14 +33,26 @@ public struct IncludeRoot {
 
     /// Why `path` (normalized) may not be read, or nil when it may: a
     /// clause that follows the file's name in a message ("… leaves the
-    /// folder of the catalog file (shop)"). A path that does not resolve
-    /// (no such file) is left to the read, which says so.
+    /// folder of the catalog file (shop)"). A path with no file at all is
+    /// left to the read, which says so; any other failure to resolve it (a
+    /// dangling or magic link, a real path too long) refuses it, since the
+    /// file might still open.
     public func refusal(of path: String) -> String? {
         guard SourcePath.isInside(path, root: folder) else { return "leaves \(role) (\(folder))" }
         guard let realFolder else { return "cannot be checked: \(role) (\(folder)) cannot be resolved" }
-        guard let real = try? reader.realPath(path) else { return nil }
+        let real: String
+        do {
+            real = try reader.realPath(path)
+        } catch .notFound {
+            return nil
+        } catch {
+            return "cannot be checked (its real path cannot be resolved: \(error.reason))"
+        }
         guard SourcePath.isInside(real, root: realFolder) else {
             return "leads out of \(role) (\(folder)) through a symbolic link, to \(real)"
+        }
+        if let hidden = SourcePath.hiddenComponent(of: real, below: realFolder) {
+            return "is or leads to a hidden entry (\(hidden)), which Storekeeper never reads (hidden entries hold things like .git/config and credentials)"
         }
         return nil
     }

@@ -15,10 +15,32 @@ public enum SourcePath {
 
     /// Whether a normalized path lies inside a normalized folder (lexically:
     /// `..` that climbs out of it, or a different absolute prefix, is outside).
+    ///
+    /// Compared byte for byte: Swift's `String` equality treats canonically
+    /// equivalent spellings (`café` composed and decomposed) as equal, while
+    /// the file system treats them as two names. A root made of `..` only
+    /// (`..`, `../..`) holds nothing that climbs further.
     public static func isInside(_ path: String, root: String) -> Bool {
-        if root == "." || root.isEmpty { return !path.hasPrefix("/") && path != ".." && !path.hasPrefix("../") }
-        if root == "/" { return path.hasPrefix("/") }
-        return path == root || path.hasPrefix(root + "/")
+        let path = Array(path.utf8), root = Array(root.utf8)
+        let dotDot = Array("..".utf8), slash = UInt8(ascii: "/")
+        func climbs(_ bytes: [UInt8]) -> Bool { bytes == dotDot || bytes.starts(with: dotDot + [slash]) }
+        if root == Array(".".utf8) || root.isEmpty { return path.first != slash && !climbs(path) }
+        if root == [slash] { return path.first == slash }
+        guard path == root || path.starts(with: root + [slash]) else { return false }
+        // Below a root of `..` parts, a further `..` climbs out of it.
+        if root.split(separator: slash).allSatisfy({ Array($0) == dotDot }) {
+            return !path.dropFirst(root.count).split(separator: slash).contains { Array($0) == dotDot }
+        }
+        return true
+    }
+
+    /// The first component of `path` below `root` (which holds it) that
+    /// starts with a dot, or nil when none does.
+    public static func hiddenComponent(of path: String, below root: String) -> String? {
+        let below = path.utf8.dropFirst(root == "/" ? 1 : root.utf8.count + 1)
+        return below.split(separator: UInt8(ascii: "/")).lazy
+            .map { String(decoding: $0, as: UTF8.self) }
+            .first { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
     }
 
     /// Removes `.` and empty components and folds `name/..`; a leading `..`
