@@ -71,3 +71,18 @@ import Testing
         #expect(SourcePath.hiddenComponent(of: "/.x/a", below: "/") == ".x")
     }
 }
+
+/// Two catalogs whose names differ only in Unicode normalisation are two
+/// files: a folder search validated one and skipped the other, exit 0.
+@Suite struct CanonicallyEquivalentNamesTests {
+    @Test func bothCatalogsOfAFolderAreValidated() throws {
+        let folder = try IncludeRootTests.Folder()
+        try folder.write("caf\u{E9}.yaml", CatalogFixture().text)
+        try folder.write("cafe\u{301}.yaml", CatalogFixture().text.replacingOccurrences(of: "catalog: test-shop", with: "catalog: test-shop\nformat: 9"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        try #require(names.count == 2, "the file system keeps both spellings")
+        let report = try IncludeRootTests.validate([folder.path])
+        #expect(report.filesChecked == 2)
+        #expect(report.diagnostics.contains { $0.rule == "unsupported-format" })
+    }
+}

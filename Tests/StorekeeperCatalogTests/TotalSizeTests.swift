@@ -80,7 +80,7 @@ import Testing
             reader: InMemorySourceReader(files), limits: YAMLLimits(maxFileSize: 4096, maxTotalSize: total)))
         var cache = ParsedFiles()
         #expect(try validator.discover(in: "store", cache: &cache) == ["store/catalog.yaml"])
-        let kept = cache.files.values.filter { $0.document != nil }.map(\.size).reduce(0, +)
+        let kept = cache.values.filter { $0.document != nil }.map(\.size).reduce(0, +)
         #expect(kept > 0 && kept <= total, "\(kept) bytes kept")
         // Validated, the fragments past the total are reported at their includes, each once.
         let report = try validator.validate(["store"])

@@ -69,7 +69,7 @@ public struct CatalogLoader: Sendable {
             return CatalogLoadResult(catalog: nil, diagnostics: context.diagnostics.finished(file: path), files: [path])
         }
         var files = [path]
-        var visited: Set<String> = [path]
+        var visited: Set<PathKey> = [PathKey(path)]
         var budget = InputBudget(limit: limits.maxTotalSize, used: parsed.size)
         followIncludes(
             of: catalogFile, at: path, root: root, chain: [IncludeLink(file: path, site: nil)], defaults: catalogFile.defaults,
@@ -88,7 +88,7 @@ public struct CatalogLoader: Sendable {
     private func followIncludes(
         of file: DecodedFile, at path: String, root: IncludeRoot, chain: [IncludeLink], defaults: Defaults,
         into accumulator: inout CatalogAccumulator, context: inout DecodingContext, cache: inout ParsedFiles,
-        files: inout [String], visited: inout Set<String>, budget: inout InputBudget
+        files: inout [String], visited: inout Set<PathKey>, budget: inout InputBudget
     ) {
         for include in file.includes {
             if include.value.hasPrefix("/") || include.value.hasPrefix("~") {
@@ -119,7 +119,7 @@ public struct CatalogLoader: Sendable {
                 continue
             }
             // A fragment reached twice (two fragments both include it) is read once.
-            guard visited.insert(target).inserted else { continue }
+            guard visited.insert(PathKey(target)).inserted else { continue }
             let parsed = parse(target, cache: &cache, budget: budget.remaining)
             if parsed.overBudget || parsed.size > budget.remaining {
                 // Not decoded, so that the catalog's memory stays bounded; later, smaller fragments may still fit.
@@ -155,7 +155,7 @@ public struct CatalogLoader: Sendable {
     /// is not read: the result says so (`overBudget`), and is not kept, since
     /// another catalog may have room for it.
     func parse(_ path: String, cache: inout ParsedFiles, budget: Int = .max) -> ParsedFile {
-        if let parsed = cache.files[path] { return parsed }
+        if let parsed = cache[path] { return parsed }
         let parsed: ParsedFile
         do {
             let bytes = try reader.read(path, limit: min(limits.maxFileSize, budget))
@@ -173,7 +173,7 @@ public struct CatalogLoader: Sendable {
         } catch {
             parsed = ParsedFile(document: nil, diagnostics: [], readError: error, stream: nil)
         }
-        cache.files[path] = parsed
+        cache[path] = parsed
         return parsed
     }
 }
@@ -202,14 +202,23 @@ struct InputBudget {
 
 /// The files parsed in one run, by normalized path.
 struct ParsedFiles {
-    var files: [String: ParsedFile] = [:]
+    /// By path, compared byte for byte (``PathKey``).
+    private var byPath: [PathKey: ParsedFile] = [:]
+
+    /// Every file parsed and still held.
+    var values: Dictionary<PathKey, ParsedFile>.Values { byPath.values }
+
+    subscript(path: String) -> ParsedFile? {
+        get { byPath[PathKey(path)] }
+        set { byPath[PathKey(path)] = newValue }
+    }
 
     /// Drops the node trees of files a catalog has finished with, keeping
     /// their diagnostics: the trees are the largest thing a run holds, and
     /// a fragment that another catalog includes again is simply re-parsed.
     mutating func release(_ paths: [String]) {
-        for path in paths where files[path]?.document != nil {
-            files[path] = nil
+        for path in paths where self[path]?.document != nil {
+            self[path] = nil
         }
     }
 }

@@ -66,7 +66,7 @@ public struct CatalogValidator: Sendable {
     public func run(_ paths: [String]) throws(ValidationInputError) -> ValidationRun {
         var cache = ParsedFiles()
         var catalogs: [String] = []
-        var explicit: Set<String> = []
+        var explicit: Set<PathKey> = []
         for path in paths {
             switch loader.reader.kind(of: path) {
             case .missing:
@@ -75,15 +75,15 @@ public struct CatalogValidator: Sendable {
                 throw .unreadable(path, reason: "not a regular file or directory")
             case .file:
                 let normalized = SourcePath.normalize(path)
-                if explicit.insert(normalized).inserted { catalogs.append(normalized) }
+                if explicit.insert(PathKey(normalized)).inserted { catalogs.append(normalized) }
             case .directory:
                 let found = try discover(in: path, cache: &cache)
                 if found.isEmpty { throw .noCatalogs(path) }
-                for file in found where explicit.insert(file).inserted { catalogs.append(file) }
+                for file in found where explicit.insert(PathKey(file)).inserted { catalogs.append(file) }
             }
         }
         var diagnostics: [Diagnostic] = []
-        var files = Set<String>()
+        var files = Set<PathKey>()
         var loaded: [Catalog] = []
         for path in catalogs {
             let parsed = loader.parse(path, cache: &cache)
@@ -91,7 +91,7 @@ public struct CatalogValidator: Sendable {
                 throw .unreadable(path, reason: error.reason)
             }
             if let root = parsed.document?.root, !Self.isCatalog(root) {
-                files.insert(path)
+                files.insert(PathKey(path))
                 diagnostics.append(contentsOf: parsed.diagnostics)
                 diagnostics.append(Diagnostic(
                     .error, rule: CatalogRuleID.notACatalog,
@@ -101,7 +101,7 @@ public struct CatalogValidator: Sendable {
             }
             let result = loader.load(path, cache: &cache)
             diagnostics.append(contentsOf: result.diagnostics)
-            files.formUnion(result.files)
+            files.formUnion(result.files.map(PathKey.init))
             if let catalog = result.catalog { loaded.append(catalog) }
         }
         return ValidationRun(
@@ -141,7 +141,7 @@ public struct CatalogValidator: Sendable {
                         throw .unreadable(path, reason: refusal)
                     }
                     if try isCatalogFile(path, cache: &cache) { found.append(path) }
-                    if let parsed = cache.files[path], parsed.document != nil {
+                    if let parsed = cache[path], parsed.document != nil {
                         if kept + parsed.size > loader.limits.maxTotalSize { cache.release([path]) } else { kept += parsed.size }
                     }
                 default:

@@ -66,3 +66,15 @@ public enum SourcePath {
         return joined.isEmpty ? "." : joined
     }
 }
+
+/// A path as a key in a set or dictionary, by its bytes: `String`'s own
+/// hashing and equality treat canonically equivalent spellings (`café`
+/// composed and decomposed) as one, while the file system holds them as two
+/// files, so a set of `String` paths would skip one of them.
+public struct PathKey: Hashable, Sendable {
+    /// The path's UTF-8 bytes.
+    public let bytes: [UInt8]
+
+    /// The key of `path`.
+    public init(_ path: String) { bytes = Array(path.utf8) }
+}
