@@ -74,7 +74,8 @@ struct CodegenCommand {
             return Outcome(report: report, status: 1)
         }
         do {
-            try GeneratedFile.save(source, to: arguments.output, reader: reader)
+            let inputs = run.catalogs.flatMap(\.files) + policy.configurationFiles + (arguments.settings.map { [$0] } ?? [])
+            try GeneratedFile.save(source, to: arguments.output, reader: reader, inputs: inputs)
         } catch {
             throw Failure(message: error.message)
         }

@@ -20,7 +20,9 @@ enum GeneratedFile {
     }
 
     /// Writes `text` to `path` unless the file already holds exactly it.
-    static func save(_ text: String, to path: String, reader: any SourceReader) throws(Failure) {
+    /// `path` must not be one of `inputs` (the catalogs, fragments and
+    /// settings read), however it is spelt or linked.
+    static func save(_ text: String, to path: String, reader: any SourceReader, inputs: [String] = []) throws(Failure) {
         // Before any folder is made: under a name that is not the one typed, none would be right.
         if let problem = WholeFileWriter.nameProblem(path) {
             throw Failure(message: "cannot write \(path): \(problem)")
@@ -29,6 +31,9 @@ enum GeneratedFile {
         // Checked before the file is read for comparison: a link is not followed, even to read.
         if let problem = WholeFileWriter.problem(writingTo: path) {
             throw Failure(message: "cannot write \(path): \(problem)")
+        }
+        if let input = WholeFileWriter.sameFile(path, asAnyOf: inputs) {
+            throw Failure(message: "cannot write \(path): it is \(input), which the Swift is generated from; write the Swift elsewhere")
         }
         let bytes = text.utf8
         if let existing = try? reader.read(path, limit: bytes.count), existing.elementsEqual(bytes) { return }

@@ -61,6 +61,21 @@ struct OutputSafetyTests {
         return min(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99_999, 1 << 17)
     }
 
+    /// storekeeper-codegen wrote over its own catalog (or a fragment) when
+    /// `--output` named it, directly or through a linked folder.
+    @Test("storekeeper-codegen refuses to write over what it reads", arguments: ["shop.yaml", "self/shop.yaml", "extra.yaml"])
+    func codegenKeepsItsInputs(target: String) async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog().replacingOccurrences(of: "products:", with: "include: [extra.yaml]\nproducts:"))
+        try workspace.write("extra.yaml", "products: []\n")
+        try FileManager.default.createSymbolicLink(atPath: workspace.url.appendingPathComponent("self").path, withDestinationPath: ".")
+        let before = try String(contentsOf: workspace.url.appendingPathComponent(target), encoding: .utf8)
+        let run = try CodegenToolTests.codegen(["--output", target, "shop.yaml"], in: workspace.url)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("which the Swift is generated from"), "\(run.stderr)")
+        #expect(try String(contentsOf: workspace.url.appendingPathComponent(target), encoding: .utf8) == before)
+    }
+
     @Test("a link planted at every predictable temporary name is not followed: the victim is unchanged")
     func plantedLinks() async throws {
         let workspace = try Workspace()

@@ -31,6 +31,19 @@ struct WholeFileWriterTests {
         return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
     }
 
+    @Test("a file replaced keeps its permissions: a private policy stays private")
+    func permissionsKept() throws {
+        let folder = try Folder()
+        let target = "\(folder.path)/private.json"
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        #expect(chmod(target, 0o600) == 0)
+        try WholeFileWriter.write("new", to: target)
+        var info = stat()
+        #expect(stat(target, &info) == 0)
+        #expect(info.st_mode & 0o7777 == 0o600)
+        #expect(folder.contents("private.json") == "new")
+    }
+
     @Test("a link planted at the temporary name is not written through: another name is taken")
     func plantedLinkAtTemporaryName() throws {
         let folder = try Folder()

@@ -95,7 +95,11 @@ public enum WholeFileWriter {
             throw Failure(message: "cannot write \(path): cannot create a temporary file in \(folder): \(reason())")
         }
         var failed: String?
-        if let code = DescriptorWriting.writeAll(text, to: descriptor) { failed = String(cString: strerror(code)) }
+        // A file replaced keeps its permissions (a 0600 policy stays private);
+        // a new one gets 0644 less the umask, as open gave it.
+        var existing = stat()
+        if lstat(path, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o7777) != 0 { failed = reason() }
+        if failed == nil, let code = DescriptorWriting.writeAll(text, to: descriptor) { failed = String(cString: strerror(code)) }
         // Flushed before the rename, so the name never points at bytes still only in memory.
         if failed == nil, !flush(descriptor) { failed = reason() }
         if close(descriptor) != 0, failed == nil { failed = reason() }
