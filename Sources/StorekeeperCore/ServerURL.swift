@@ -6,13 +6,19 @@
 ///
 /// - `scheme://authority[/path][?query][#fragment]`; the scheme is a letter
 ///   then letters, digits, `+`, `-` or `.`, in any case.
-/// - No spaces, control characters or backslashes anywhere: a browser reads
-///   `\` as `/`, so `http://evil.com\@localhost/` would reach `evil.com`.
+/// - Printable ASCII only: no spaces, control characters, backslashes or
+///   other characters anywhere (a browser reads `\` as `/`, so
+///   `http://evil.com\@localhost/` would reach `evil.com`, and drops or
+///   maps invisible and full-width characters, so `https://exa\u{AD}mple.com`
+///   is `example.com` to it). Write anything else percent-encoded, and a
+///   non-ASCII host in its `xn--` form.
 /// - No user name or password (`@` in the authority): they would travel in
 ///   every request, and `user@host` is how a host is disguised.
-/// - A host: a name (none of `/ ? # @ [ ] : % " < > \ ^ ` { | }`), or an
-///   IPv6 address in brackets; then optionally `:` and a port, 1 to 65535
-///   written without leading zeros.
+/// - A host: a dotted-decimal IPv4 address (`127.0.0.1`), an IPv6 address in
+///   brackets, or a name of labels of letters, digits, `-` and `_` separated
+///   by single dots, whose last label is not a number (`0x7f.1` and
+///   `2130706433` are IPv4 addresses to a browser, written another way);
+///   then optionally `:` and a port, 1 to 65535 written without leading zeros.
 /// - `https`, or `http` only when the host is the local machine: exactly
 ///   `localhost` (in any case; not `localhost.` or `localhost.example.com`),
 ///   `127.0.0.1` (only that address, not the rest of 127.0.0.0/8) or
@@ -48,6 +54,7 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
             throw scalar.properties.isWhitespace && scalar.properties.generalCategory != .control ? .space(text) : .controlCharacter(text)
         }
         if text.contains("\\") { throw .backslash(text) }
+        if text.unicodeScalars.contains(where: { !$0.isASCII }) { throw .nonASCII(text) }
         let scheme = text[..<separator.lowerBound].lowercased()
         let rest = text[separator.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
@@ -95,7 +102,7 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
             let colon = authority.firstIndex(of: ":") ?? authority.endIndex
             host = authority[..<colon]
             afterHost = authority[colon...]
-            guard !host.isEmpty, !host.unicodeScalars.contains(where: { forbiddenInHost.contains($0) }) else { return nil }
+            guard isIPv4(host) || isHostName(host) else { return nil }
         }
         if afterHost.isEmpty { return (String(host), nil) }
         let digits = afterHost.dropFirst()
@@ -105,8 +112,26 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
         return (String(host), port)
     }
 
-    /// What may not appear in a host name (besides spaces and control characters).
-    private static let forbiddenInHost: Set<Unicode.Scalar> = ["/", "?", "#", "@", "[", "]", ":", "%", "\"", "<", ">", "\\", "^", "`", "{", "|", "}"]
+    /// Four decimal numbers 0 to 255 without leading zeros, separated by dots.
+    private static func isIPv4(_ host: Substring) -> Bool {
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            guard let first = part.first, part.count <= 3, part.allSatisfy(\.isASCIIDigit), let value = Int(part), value <= 255 else { return false }
+            return first != "0" || part.count == 1
+        }
+    }
+
+    /// Labels of ASCII letters, digits, `-` and `_`, separated by single
+    /// dots, the last not a number: a browser reads a host whose last label
+    /// is digits, or `0x` and hexadecimal digits, as an IPv4 address.
+    private static func isHostName(_ host: Substring) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard let last = labels.last,
+              labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCIILetterOrDigit || $0 == "-" || $0 == "_" } })
+        else { return false }
+        let hexadecimal = last.lowercased().hasPrefix("0x") && last.dropFirst(2).allSatisfy(\.isHexDigit)
+        return !last.allSatisfy(\.isASCIIDigit) && !hexadecimal
+    }
 
     /// Why a text is not a server URL; `description` says what would be right.
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -122,6 +147,8 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
         case userInfo(String)
         /// Nothing where the host goes.
         case noHost(String)
+        /// A character outside printable ASCII.
+        case nonASCII(String)
         /// A host or port that is malformed.
         case invalidHostOrPort(String, authority: String)
         /// `http` to a host that is not the local machine.
@@ -142,10 +169,12 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
                 "'\(text)' contains a backslash, which browsers read as '/' (so another host may be reached); write '/' between path segments, or %5C"
             case .userInfo(let text):
                 "'\(text)' has a user name before '@'; a server URL has none (credentials would travel in every request, and 'name@host' disguises the host): write https://store.example.com"
+            case .nonASCII(let text):
+                "'\(text.unicodeScalars.map { $0.isASCII ? String($0) : $0.escaped(asASCII: true) }.joined())' contains a character outside ASCII, which another reader may drop or map to another (so another host may be reached); percent-encode it, and write a non-ASCII host in its xn-- form"
             case .noHost(let text):
                 "'\(text)' names no host; write it like https://store.example.com or https://store.example.com:8443"
             case .invalidHostOrPort(let text, let authority):
-                "'\(text)' has no valid host and port in '\(authority)' (a port is 1 to 65535); write it like https://store.example.com or https://store.example.com:8443"
+                "'\(text)' has no valid host and port in '\(authority)' (a host is a name of letters, digits, '-' and '_' between dots whose last part is not a number, a dotted IPv4 address or an IPv6 address in brackets; a port is 1 to 65535); write it like https://store.example.com or https://store.example.com:8443"
             case .insecureHTTP:
                 "the server URL uses http, which anyone on the network can read and change; use https (http is allowed only for localhost, 127.0.0.1 and [::1])"
             case .unsupportedScheme(_, let scheme):
@@ -153,6 +182,11 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
             }
         }
     }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    fileprivate var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
 }
 
 extension Unicode.Scalar {

@@ -25,7 +25,7 @@ import Testing
 
     @Test(arguments: [
         ("http://evil.com\\@localhost/", "backslash"), ("javascript:alert(1)", "not a URL"), ("", "not a URL"),
-        ("http://example.com", "uses http"), ("https://user@host", "user name"), ("http://localhost./", "uses http"),
+        ("http://example.com", "uses http"), ("https://user@host", "user name"), ("http://localhost./", "valid host and port"),
         ("https://store.example.com:99999", "valid host and port"), ("https://store.example.com/\u{1B}[2J", "control character"),
     ])
     func aCompiledPolicysServerIsCheckedLikeTheCatalogs(url: String, reason: String) throws {

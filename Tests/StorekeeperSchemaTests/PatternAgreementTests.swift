@@ -75,7 +75,13 @@ import Testing
                      "http://evil.com\\@localhost/", "https://store.example.com\\path", "javascript:alert(1)", "", "https://user@host",
                      "https://user:secret@store.example.com/", "http://localhost@evil.com", "http://localhost./", "http://127.0.0.2/",
                      "https://a.com/\u{7}", "https://a.com/\u{85}x", "https://x.com:0", "https://x.com:65535", "https://x.com:65536",
-                     "https://x.com:08443", "https://ex%61mple.com", "https://x.com/%20a", "HTTP://LOCALHOST", "1http://x"].map(q)),
+                     "https://x.com:08443", "https://ex%61mple.com", "https://x.com/%20a", "HTTP://LOCALHOST", "1http://x",
+                     // A host a browser reads as another: IPv4 written another way, characters it drops or maps.
+                     "https://0x7f.1/", "https://2130706433/", "https://127.1/", "https://x.0x1F", "https://1.2.3.4.5/", "https://01.2.3.4/",
+                     "https://1.2.3.4:8443/x", "https://127.0.0.1", "https://example.0a", "https://a_b.example-1.com", "https://localhost.",
+                     "https://x..com", "https://x.com./", "https://\u{FF25}XAMPLE.com/", "https://exa\u{AD}mple.com/",
+                     "https://exa\u{200B}mple.com/", "https://exa\u{FEFF}mple.com", "https://example.com/\u{301}x",
+                     "https://example.com\u{202E}/moc.live", "https://xn--bcher-kva.example/"].map(q)),
         CatalogVariant(
             field: "feature name", template: CatalogVariant.base(replacing: "features: [gold]", with: "features: [gold, VALUE]"),
             values: ["pro", "Pro-2", "a.b_c", "x", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "9pro", "-x", "_x",

@@ -65,19 +65,26 @@ enum ValuePatterns {
 
     /// A server URL, by the runtime's rule (StorekeeperCore's `ServerURL`):
     /// https with a host, or http on the local machine only (`localhost` in
-    /// any case, `127.0.0.1`, `[::1]`); no spaces, control characters or
-    /// backslashes anywhere and no user name (`@`) before the host. The host
-    /// is a name (none of `/ ? # @ [ ] : % " < > \ ^ ` { | }`) or an IPv6
-    /// address in brackets, then an optional port, 1 to 65535 without
-    /// leading zeros. The scheme in any case, as `ServerURL` compares it.
+    /// any case, `127.0.0.1`, `[::1]`); printable ASCII without a backslash
+    /// anywhere and no user name (`@`) before the host. The host is a name
+    /// (labels of letters, digits, `-`, `_`; the last not a number), a
+    /// dotted IPv4 address or an IPv6 address in brackets, then an optional
+    /// port, 1 to 65535 without leading zeros. The scheme in any case, as
+    /// `ServerURL` compares it.
     static let serverURL: String = {
-        let urlCharacter = #"[^\s\u0000-\u001F\u007F-\u009F\\]"#
+        // Printable ASCII but for the backslash.
+        let urlCharacter = #"[\x21-\x5B\x5D-\x7E]"#
         let port = #"(?::(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"#
         let rest = "(?:[/?#]" + urlCharacter + "*)?"
-        let name = #"[^\s\u0000-\u001F\u007F-\u009F/?#@\[\]:%"<>\\^`{|}]+"#
+        let octet = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])"
+        let ipv4 = octet + #"(?:\."# + octet + "){3}"
+        // The last label is not a number (digits, or 0x and hexadecimal digits), which a browser reads as IPv4.
+        let end = "(?:[:/?#]|$)"
+        let lastLabel = "(?![0-9]+" + end + ")(?!0[xX][0-9A-Fa-f]*" + end + ")[A-Za-z0-9_-]+"
+        let name = #"(?:[A-Za-z0-9_-]+\.)*"# + lastLabel
         let v6 = #"\[[0-9A-Fa-f:.]+\]"#
         let localHost = #"(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\.0\.0\.1|\[::1\])"#
-        let https = #"[Hh][Tt][Tt][Pp][Ss]://"# + "(?:" + v6 + "|" + name + ")" + port + rest
+        let https = #"[Hh][Tt][Tt][Pp][Ss]://"# + "(?:" + v6 + "|" + ipv4 + "|" + name + ")" + port + rest
         let http = #"[Hh][Tt][Tt][Pp]://"# + localHost + port + rest
         return "^(?:" + https + "|" + http + ")$"
     }()
