@@ -141,7 +141,9 @@ final class Journal: Sendable {
     /// inspection made (SQLite makes them to read a journal in WAL mode) are
     /// removed again when it refuses the file.
     private static func inspectReadOnly(path: String, configuration: Configuration) throws -> Int {
-        let made = ["-wal", "-shm"].map { path + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
+        // Beside the real file: SQLite resolves a link to the journal before naming its -wal and -shm.
+        let real = JournalFile.realPath(path)
+        let made = ["-wal", "-shm"].map { real + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
         var readOnly = configuration
         readOnly.readonly = true
         readOnly.label = "storekeeper-journal-inspection"
