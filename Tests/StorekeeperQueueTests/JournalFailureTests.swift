@@ -113,6 +113,65 @@ import Glibc
         #expect(try Self.bytes(path + "-wal") == wal, "the WAL is left as it was")
     }
 
+    @Test(arguments: JournalFailureTests.LostLog.allCases)
+    func aCrashedJournalWhoseWALWasLostIsAnErrorNotTheJournalAtItsLastCheckpoint(_ lost: LostLog) async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let crashed = folder.appendingPathComponent("crashed", isDirectory: true)
+        try FileManager.default.createDirectory(at: crashed, withIntermediateDirectories: true)
+        let copy = crashed.appendingPathComponent("journal.sqlite").path
+        // The journal, its -wal and its -shm as a crash leaves them: copied while the queue still has them open.
+        let balances = try await Self.withQueue(path) { queue, store, _ in
+            let coins = try H.consumable(in: queue.policy)
+            for index in 0..<20 { await store.send(H.transaction("c\(index)", coins, .purchased)) }
+            try await H.eventually { await queue.whenIdle(); return await store.unfinished.isEmpty }
+            for suffix in ["", "-wal", "-shm"] { try Data(try Self.bytes(path + suffix)).write(to: URL(fileURLWithPath: copy + suffix)) }
+            return await queue.entitlements().balances
+        }
+        try #require(try Self.bytes(copy + "-wal").count > 32, "the crash left commits in the WAL")
+        switch lost {
+        case .emptied: try Data().write(to: URL(fileURLWithPath: copy + "-wal"))
+        case .removed: try FileManager.default.removeItem(atPath: copy + "-wal")
+        case .halved: try Data(try Self.bytes(copy + "-wal").prefix(try Self.bytes(copy + "-wal").count / 2)).write(to: URL(fileURLWithPath: copy + "-wal"))
+        case .garbage: try Data(JournalFailureTests.Garbage.random.bytes + JournalFailureTests.Garbage.random.bytes + JournalFailureTests.Garbage.random.bytes
+                                 + Array(repeating: 0, count: try Self.bytes(copy + "-wal").count)).write(to: URL(fileURLWithPath: copy + "-wal"))
+        }
+        let before = try Self.bytes(copy)
+        let index = try Self.bytes(copy + "-shm")
+        let log = lost == .removed ? nil : try Self.bytes(copy + "-wal")
+
+        for attempt in 1...2 {
+            let error = try #require(try Self.openingError(copy), "a journal whose WAL was lost must not open at its last checkpoint (attempt \(attempt))")
+            #expect(error.kind == .truncated, "\(error)")
+            #expect(error.path == copy)
+            #expect(error.message.contains(copy + "-wal") && error.message.contains(copy + "-shm"), "names both files: \(error.message)")
+            #expect(error.message.contains("put back"), "says what to do: \(error.message)")
+            #expect(try Self.bytes(copy) == before, "the journal is left as it was")
+            #expect(try Self.bytes(copy + "-shm") == index, "the index is left as it was")
+            #expect((lost == .removed ? nil : try Self.bytes(copy + "-wal")) == log, "the WAL is left as it was")
+        }
+        // Deleting the index deliberately accepts the loss, as the message says.
+        try FileManager.default.removeItem(atPath: copy + "-shm")
+        let reopened = try await Self.read(copy)
+        #expect(reopened.entitlements.balances != balances, "the commits in the WAL are the ones lost")
+    }
+
+    @Test func aCrashedJournalWithItsWALOpensWithEverythingCommitted() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let crashed = folder.appendingPathComponent("crashed", isDirectory: true)
+        try FileManager.default.createDirectory(at: crashed, withIntermediateDirectories: true)
+        let copy = crashed.appendingPathComponent("journal.sqlite").path
+        let balances = try await Self.withQueue(path) { queue, store, _ in
+            let coins = try H.consumable(in: queue.policy)
+            for index in 0..<20 { await store.send(H.transaction("c\(index)", coins, .purchased)) }
+            try await H.eventually { await queue.whenIdle(); return await store.unfinished.isEmpty }
+            for suffix in ["", "-wal", "-shm"] { try Data(try Self.bytes(path + suffix)).write(to: URL(fileURLWithPath: copy + suffix)) }
+            return await queue.entitlements().balances
+        }
+        #expect(try await Self.read(copy).entitlements.balances == balances)
+    }
+
     @Test func whatACrashWhileCreatingAJournalLeftIsClearedAndTheJournalMadeWhole() async throws {
         let folder = try QueueFixtures.folder()
         let path = folder.appendingPathComponent("journal.sqlite").path
@@ -181,6 +240,9 @@ import Glibc
             try #require(truncate(path, 0) == 0)
         case .cutShort:
             try #require(truncate(path, off_t(size / 2)) == 0)
+        case .zeroed:
+            // Same inode, same size: only the bytes say it is no longer the journal.
+            try #require(truncate(path, 0) == 0 && truncate(path, off_t(size)) == 0)
         case .removed:
             try #require(unlink(path) == 0)
         case .replaced:
@@ -198,7 +260,7 @@ import Glibc
         await queue.stop()
 
         // An emptied or shortened journal is refused at the next launch, never started afresh.
-        if mishap == .emptied || mishap == .cutShort {
+        if mishap == .emptied || mishap == .cutShort || mishap == .zeroed {
             let error = try #require(try Self.openingError(path), "a journal damaged while it ran must not open afterwards")
             #expect([.empty, .truncated, .corrupt, .notADatabase].contains(error.kind), "\(error)")
         }
@@ -281,6 +343,47 @@ import Glibc
         #expect(try await Self.read(path) == committed)
     }
 
+    @Test(.enabled(if: JournalFailureTests.sqlite3 != nil, "needs the sqlite3 command-line tool"))
+    func aRefusedJournalWithAWALKeepsItsBytesAndItsWAL() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let committed = try await Self.writeJournal(at: path, purchases: 5)
+        // The newer version committed to the WAL only, as an app killed after the commit leaves it.
+        try Self.sqlite(path, ".dbconfig no_ckpt_on_close on",
+                        "PRAGMA wal_autocheckpoint = 0; UPDATE meta SET value = '\(JournalSchema.version + 1)' WHERE key = 'version';")
+        let before = try Self.bytes(path)
+        let wal = try Self.bytes(path + "-wal")
+        try #require(!wal.isEmpty, "the version is in the WAL")
+
+        for attempt in 1...2 {
+            let error = try #require(try Self.openingError(path), "attempt \(attempt)")
+            #expect(error.kind == .foreign, "\(error)")
+            #expect(error.message.contains("version \(JournalSchema.version + 1)"), "\(error.message)")
+            let after = try Self.bytes(path)
+            #expect(after == before, "the journal was not checkpointed: \(Self.differences(before, after))")
+            #expect(FileManager.default.fileExists(atPath: path + "-wal") && (try? Self.bytes(path + "-wal")) == wal, "the WAL is left as it was")
+        }
+        // Put back as this build wrote it, it opens with everything in it.
+        try Self.sqlite(path, "UPDATE meta SET value = '\(JournalSchema.version)' WHERE key = 'version';")
+        #expect(try await Self.read(path) == committed)
+    }
+
+    @Test func aRefusedJournalWithoutAWALGetsNoneLeftBesideIt() async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        _ = try await Self.writeJournal(at: path, purchases: 5)
+        let database = try DatabaseQueue(path: path)
+        try await database.write { db in try db.execute(sql: "UPDATE meta SET value = '\(JournalSchema.version + 1)' WHERE key = 'version'") }
+        try database.close()
+        try #require(Self.sideFiles(of: path).isEmpty)
+        let before = try Self.bytes(path)
+
+        let error = try #require(try Self.openingError(path))
+        #expect(error.kind == .foreign, "\(error)")
+        #expect(try Self.bytes(path) == before)
+        #expect(Self.sideFiles(of: path).isEmpty, "the inspection's own -wal and -shm are gone: \(Self.sideFiles(of: path))")
+    }
+
     @Test func aValidJournalReopenedAfterTheQueueStoppedKeepsEverythingCommitted() async throws {
         let folder = try QueueFixtures.folder()
         let path = folder.appendingPathComponent("journal.sqlite").path
@@ -299,6 +402,12 @@ import Glibc
     /// What is beside a journal that was emptied.
     enum Leftover: String, Sendable, CaseIterable, CustomTestStringConvertible {
         case nothing, writeAheadLog
+        var testDescription: String { rawValue }
+    }
+
+    /// What became of a crashed journal's WAL.
+    enum LostLog: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case emptied, removed, halved, garbage
         var testDescription: String { rawValue }
     }
 
@@ -330,11 +439,11 @@ import Glibc
 
     /// What happens to a journal while its queue runs.
     enum Mishap: String, Sendable, CaseIterable, CustomTestStringConvertible {
-        case emptied, cutShort, removed, replaced
+        case emptied, cutShort, zeroed, removed, replaced
         /// The error that says so.
         var kind: JournalError.Kind {
             switch self {
-            case .emptied, .cutShort: .truncated
+            case .emptied, .cutShort, .zeroed: .truncated
             case .removed, .replaced: .replaced
             }
         }
@@ -467,10 +576,11 @@ import Glibc
 
     /// Runs SQL with the sqlite3 tool; returns what it printed, trimmed.
     @discardableResult
-    static func sqlite(_ path: String, _ sql: String) throws -> String {
+    static func sqlite(_ path: String, _ commands: String...) throws -> String {
+        let sql = commands.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(sqlite3))
-        process.arguments = [path, sql]
+        process.arguments = [path] + commands
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -45,6 +45,80 @@ import Testing
         #expect(reopened.grants.count == 2 * coins.grants.count)
     }
 
+    @Test(arguments: [false, true])
+    func aJournalReachedThroughASymbolicLinkSharesItsLock(_ linkTheFolder: Bool) throws {
+        let folder = try QueueFixtures.folder()
+        let first = folder.appendingPathComponent("LA", isDirectory: true)
+        try FileManager.default.createDirectory(at: first, withIntermediateDirectories: true)
+        let path = first.appendingPathComponent("journal.sqlite").path
+        let held = try TransactionQueue(policy: QueueFixtures.example("rocket-racer"), store: ScriptedStore(),
+                                        configuration: JournalFailureTests.configuration(path))
+        let other: String
+        if linkTheFolder {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("LB").path, withDestinationPath: "LA")
+            other = folder.appendingPathComponent("LB/journal.sqlite").path
+        } else {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("LB"), withIntermediateDirectories: true)
+            other = folder.appendingPathComponent("LB/journal.sqlite").path
+            try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: "../LA/journal.sqlite")
+        }
+
+        let error = try #require(try JournalFailureTests.openingError(other), "another path to a journal in use must not open it")
+        #expect(error.kind == .inUse, "\(error)")
+        #expect(error.path == other)
+        #expect(error.message.contains(path + ".lock"), "names the lock of the real journal: \(error.message)")
+        _ = held
+    }
+
+    @Test func aJournalWithASecondNameIsRefused() throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        #expect(try JournalFailureTests.openingError(path) == nil)
+        let other = folder.appendingPathComponent("other.sqlite").path
+        try #require(link(path, other) == 0)
+        let before = try JournalFailureTests.bytes(path)
+
+        for name in [path, other] {
+            let error = try #require(try JournalFailureTests.openingError(name), "a hard-linked journal must not open as \(name)")
+            #expect(error.kind == .hardLinked, "\(error)")
+            #expect(error.path == name)
+            #expect(error.message.contains("remove the other links"), "\(error.message)")
+        }
+        #expect(try JournalFailureTests.bytes(path) == before)
+        try #require(unlink(other) == 0)
+        #expect(try JournalFailureTests.openingError(path) == nil, "with one name again, it opens")
+    }
+
+    @Test(arguments: JournalLockTests.LockMishap.allCases)
+    func aQueueWhoseLockFileIsRemovedOrReplacedStopsCommitting(_ mishap: LockMishap) async throws {
+        let folder = try QueueFixtures.folder()
+        let path = folder.appendingPathComponent("journal.sqlite").path
+        let policy = try QueueFixtures.example("rocket-racer")
+        let coins = try H.consumable(in: policy)
+        let store = ScriptedStore()
+        let log = EventLog()
+        let queue = try TransactionQueue(policy: policy, store: store, configuration: JournalFailureTests.configuration(path))
+        try await queue.start(observers: [log])
+        await store.send(H.transaction("before", coins, .purchased))
+        try await H.eventually { await queue.whenIdle(); return await store.unfinished.isEmpty }
+        let finishes = await store.finishCalls
+
+        try #require(unlink(path + ".lock") == 0)
+        if mishap == .replaced { try Data().write(to: URL(fileURLWithPath: path + ".lock")) }
+        await store.send(H.transaction("after", coins, .purchased))
+        try await H.eventually { await log.events.contains { if case .journalFailed = $0 { true } else { false } } }
+        let failure = try #require(await log.events.compactMap { if case .journalFailed(let error) = $0 { error } else { nil } }.first)
+        #expect(failure.kind == .inUse, "\(failure)")
+        #expect(failure.message.contains(path + ".lock") && failure.message.contains("removed or replaced"), "\(failure.message)")
+        #expect(await store.finishCalls == finishes, "nothing is finished once the lock is lost")
+        await queue.stop()
+    }
+
+    enum LockMishap: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case removed, replaced
+        var testDescription: String { rawValue }
+    }
+
     @Test func aQueueLetGoWithoutStoppingReleasesTheJournal() throws {
         let folder = try QueueFixtures.folder()
         let path = folder.appendingPathComponent("journal.sqlite").path

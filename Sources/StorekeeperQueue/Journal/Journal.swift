@@ -21,7 +21,7 @@ final class Journal: Sendable {
     /// The file opened, watched before each use so that a journal removed,
     /// replaced or cut short while open is an error, not written over;
     /// `nil` once the journal is closed.
-    private let opened: Mutex<JournalFile.Identity?>
+    private let opened: Mutex<JournalFile.Opened?>
 
     /// Opens the journal, creating it only if nothing is at `path`. A file
     /// that is empty, cut short, not a database, damaged, or belongs to
@@ -46,8 +46,10 @@ final class Journal: Sendable {
         }
         // First the lock: what follows must not race another queue's open (or its creation of the journal).
         lock = try JournalLock(journalPath: path)
+        let version: Int
         do {
             if try !JournalFile.exists(path) { try Journal.create(at: path, folder: folder.isEmpty ? "." : folder) }
+            version = try Journal.inspectReadOnly(path: path, configuration: configuration)
             database = try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as JournalError {
             throw error
@@ -55,15 +57,12 @@ final class Journal: Sendable {
             throw JournalError(path: path, error)
         }
         do {
-            let version = try database.read { db in try Journal.inspect(db, path: path) }
             if version < JournalSchema.version {
-                // Checked first: an upgrade must not write into a damaged file.
-                try Journal.check(database, path: path)
                 try Journal.upgrade(database, path: path)
+                try Journal.check(database, path: path)
             }
-            try Journal.check(database, path: path)
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-            opened = Mutex(.some(try JournalFile.identity(path)))
+            opened = Mutex(.some(try JournalFile.watch(path)))
         } catch {
             // Closed before the lock goes, so that no other queue opens the file while this one still has it.
             try? database.close()
@@ -79,8 +78,13 @@ final class Journal: Sendable {
     /// and reading or writing is an error. The queue's `stop()` and its
     /// end do it; the process's end (a crash) does it too.
     func close() {
-        opened.withLock { $0 = nil }
+        let watched = opened.withLock { state in
+            defer { state = nil }
+            return state
+        }
         try? database.close()
+        // After the database: closing this descriptor first would drop SQLite's locks.
+        if let watched { JournalFile.release(watched) }
         lock.release()
     }
 
@@ -125,6 +129,38 @@ final class Journal: Sendable {
             try AtomicFile.flushFolder(folder)
         } catch {
             throw JournalError(path: path, kind: .io, message: "the journal was created but its folder could not be flushed: \(error)")
+        }
+    }
+
+    /// Which version of journal the file is, read through a read-only
+    /// connection; throws, leaving the file and its `-wal` exactly as they
+    /// were, unless it is an undamaged journal this build can read (as it is
+    /// or once upgraded). Read-only because closing a writable connection
+    /// checkpoints the `-wal` into the database and deletes it: a refused
+    /// journal would be changed. A `-wal` and `-shm` that only this
+    /// inspection made (SQLite makes them to read a journal in WAL mode) are
+    /// removed again when it refuses the file.
+    private static func inspectReadOnly(path: String, configuration: Configuration) throws -> Int {
+        // Beside the real file: SQLite resolves a link to the journal before naming its -wal and -shm.
+        let real = JournalFile.realPath(path)
+        let made = ["-wal", "-shm"].map { real + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
+        var readOnly = configuration
+        readOnly.readonly = true
+        readOnly.label = "storekeeper-journal-inspection"
+        do {
+            let inspection = try DatabaseQueue(path: path, configuration: readOnly)
+            defer { try? inspection.close() }
+            let version = try inspection.read { db in try Journal.inspect(db, path: path) }
+            try Journal.check(inspection, path: path)
+            return version
+        } catch {
+            // A read-only connection writes no log, so a log made since is
+            // empty unless something else wrote it: then it stays.
+            for file in made {
+                var status = stat()
+                if !file.hasSuffix("-wal") || (stat(file, &status) == 0 && status.st_size == 0) { unlink(file) }
+            }
+            throw error
         }
     }
 
@@ -522,12 +558,13 @@ final class Journal: Sendable {
     /// than it was: a journal removed, replaced or cut short while open is
     /// neither read nor written, so that nothing is written over what remains.
     private func watch() throws(JournalError) {
-        try opened.withLock { (identity: inout JournalFile.Identity?) throws(JournalError) in
-            guard let opened = identity else {
+        try opened.withLock { (state: inout JournalFile.Opened?) throws(JournalError) in
+            guard let opened = state else {
                 throw JournalError(path: path, kind: .closed,
                                    message: "the journal was closed when its queue stopped: make a new queue (as a new launch does) to use it")
             }
-            identity = try JournalFile.verify(path, opened: opened)
+            state = try JournalFile.verify(path, opened: opened)
+            try lock.verify(journalPath: path)
         }
     }
 

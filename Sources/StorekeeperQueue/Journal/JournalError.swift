@@ -6,8 +6,12 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// The file cannot be opened or created (a missing folder, no permission).
         case unreadable
-        /// Another queue, in this process or another, has the journal open.
+        /// Another queue, in this process or another, has the journal open;
+        /// or the lock file of a running queue was removed or replaced, so
+        /// that another queue could open it.
         case inUse
+        /// The journal has more than one name (hard links), which its lock cannot cover.
+        case hardLinked
         /// The file exists but holds no journal: it has no bytes, or is an
         /// SQLite database with no tables. Only a path where nothing is
         /// starts a new journal.

@@ -8,8 +8,9 @@ import Musl
 import Synchronization
 
 /// The journal's exclusive lock: `flock(LOCK_EX | LOCK_NB)` on a file beside
-/// it (`PATH.lock`), held open from before the database is opened until the
-/// journal is closed. A second queue on the same journal, in another process
+/// it (`REAL.lock`, where `REAL` is the journal's real path, symbolic links
+/// resolved, so that every path to one journal shares one lock), held open
+/// from before the database is opened until the journal is closed. A second queue on the same journal, in another process
 /// or in this one, is refused at once instead of racing the first (two
 /// writers each trust their own in-memory ledger).
 ///
@@ -25,7 +26,7 @@ final class JournalLock: Sendable {
 
     /// Takes the lock of the journal at `journalPath`, creating the lock file if needed.
     init(journalPath: String) throws(JournalError) {
-        let path = journalPath + ".lock"
+        let path = JournalFile.realPath(journalPath) + ".lock"
         // No-follow: a link planted at this name must not make the queue create or lock another file.
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
@@ -64,6 +65,24 @@ final class JournalLock: Sendable {
     /// in microseconds: a second in all.
     private static let attempts = 200
     private static let pause: UInt32 = 5_000
+
+    /// Throws unless the lock file at ``path`` is still the file this lock
+    /// holds: one removed or replaced (by another program, or a person
+    /// clearing what looked like a stale file) no longer keeps a second
+    /// queue out, so this one must stop committing. Two system calls.
+    func verify(journalPath: String) throws(JournalError) {
+        try descriptor.withLock { (fd: inout Int32) throws(JournalError) in
+            guard fd >= 0 else { return }
+            var held = stat()
+            var named = stat()
+            guard fstat(fd, &held) == 0 else { return }
+            if lstat(path, &named) == 0, named.st_dev == held.st_dev, named.st_ino == held.st_ino { return }
+            throw JournalError(path: journalPath, kind: .inUse, message: """
+                the journal's lock file \(path) was removed or replaced while this queue held it, so another queue could \
+                open the journal too; nothing more is committed: stop the app (and any other using the journal), then start it again
+                """)
+        }
+    }
 
     /// Releases the lock (closing the file); later calls do nothing.
     func release() {
