@@ -46,10 +46,10 @@ final class Journal: Sendable {
         }
         // First the lock: what follows must not race another queue's open (or its creation of the journal).
         lock = try JournalLock(journalPath: path)
-        let version: Int
+        let inspected: Int?
         do {
             if try !JournalFile.exists(path) { try Journal.create(at: path, folder: folder.isEmpty ? "." : folder) }
-            version = try Journal.inspectReadOnly(path: path, configuration: configuration)
+            inspected = try Journal.inspectReadOnly(path: path, configuration: configuration)
             database = try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as JournalError {
             throw error
@@ -57,6 +57,16 @@ final class Journal: Sendable {
             throw JournalError(path: path, error)
         }
         do {
+            // A journal whose log needs recovering (a crash) cannot be read
+            // read-only: it is inspected through the writable connection, so
+            // a refusal then may fold the log into the file as it closes.
+            let version: Int
+            if let inspected {
+                version = inspected
+            } else {
+                version = try database.read { db in try Journal.inspect(db, path: path) }
+                try Journal.check(database, path: path)
+            }
             if version < JournalSchema.version {
                 try Journal.upgrade(database, path: path)
                 try Journal.check(database, path: path)
@@ -140,7 +150,11 @@ final class Journal: Sendable {
     /// journal would be changed. A `-wal` and `-shm` that only this
     /// inspection made (SQLite makes them to read a journal in WAL mode) are
     /// removed again when it refuses the file.
-    private static func inspectReadOnly(path: String, configuration: Configuration) throws -> Int {
+    ///
+    /// - Returns: The version, or nil when SQLite cannot read the journal
+    ///   read-only: its log must be recovered first, after a crash, which
+    ///   takes a writable connection.
+    private static func inspectReadOnly(path: String, configuration: Configuration) throws -> Int? {
         // Beside the real file: SQLite resolves a link to the journal before naming its -wal and -shm.
         let real = JournalFile.realPath(path)
         let made = ["-wal", "-shm"].map { real + $0 }.filter { !FileManager.default.fileExists(atPath: $0) }
@@ -160,6 +174,7 @@ final class Journal: Sendable {
                 var status = stat()
                 if !file.hasSuffix("-wal") || (stat(file, &status) == 0 && status.st_size == 0) { unlink(file) }
             }
+            if let error = error as? DatabaseError, error.resultCode == .SQLITE_READONLY { return nil }
             throw error
         }
     }
