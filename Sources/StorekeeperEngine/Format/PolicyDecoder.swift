@@ -304,6 +304,9 @@ public struct PolicyDecoder: Sendable {
         if let contentPath = product.content?.path, contentPath.isEmpty || contentPath.hasPrefix("/") || contentPath.split(separator: "/").contains("..") {
             throw PolicyLoadError(path: "\(path).content.path", message: "a content path is relative and never leaves its root ('..')")
         }
+        if let problem = ProductConsistency.firstProblem(of: product, hasServer: hasServer) {
+            throw PolicyLoadError(path: "\(path).\(problem.member)", message: problem.message)
+        }
         let purchase = PlanSituation(.purchased)
         if let reason = StepRequirement.firstUnmet(plugins.persistence(for: product.persistence).requirements, by: product, in: purchase, hasServer: hasServer) {
             throw PolicyLoadError(path: "\(path).persistence", message: "the `\(product.persistence.rawValue)` persistence plugin cannot keep this product's record: \(reason)")
