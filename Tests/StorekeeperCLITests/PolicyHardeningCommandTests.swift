@@ -85,25 +85,40 @@ import Testing
         }
     }
 
-    @Test("a compiled policy over the reader's limit: one error with the limit and what helps, not advice to use fragments")
-    func anOversizedPolicy() async throws {
+    @Test("a compiled policy over the reader's limit, recognised by its leading bytes whatever its name: one error with the limit and what helps, not advice to use fragments",
+          arguments: ["policy.json", "policy.out"])
+    func anOversizedPolicy(name: String) async throws {
         let workspace = try Workspace()
-        // Sparse: the size is checked before a byte is read, so nothing is written or read.
-        let file = try workspace.write("policy.json", "")
+        // Sparse after the leading member: the size is checked, and only the start read.
+        let file = try workspace.write(name, "{\n  \"format\": \"storekeeper-policy\",\n")
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: UInt64(257 << 20))
         try handle.close()
-        let result = try await CLI.run(["explain", "policy.json"], in: workspace.url)
+        let result = try await CLI.run(["explain", name], in: workspace.url)
         #expect(result.status == 1, "\(result)")
         let errors = errors(result)
         #expect(errors.count == 1, "\(result)")
         #expect(errors.first?.contains("over the limit of 256 MiB") == true, "\(result)")
         #expect(errors.first?.contains("split the catalog into several catalogs") == true, "\(result)")
         #expect(!result.stderr.contains("include"), "\(result)")
-        // Too large to look at, its name says what it is for validate too.
-        let validated = try await CLI.run(["validate", "policy.json"], in: workspace.url)
+        // validate decides the same way.
+        let validated = try await CLI.run(["validate", name], in: workspace.url)
         #expect(validated.status == 2, "\(validated)")
-        #expect(validated.stderr.hasPrefix("storekeeper: error: policy.json is a compiled policy, not a catalog"), "\(validated)")
+        #expect(validated.stderr.hasPrefix("storekeeper: error: \(name) is a compiled policy, not a catalog"), "\(validated)")
+    }
+
+    @Test("a large file that is not a policy is a catalog too large, whatever its name", arguments: ["catalog.json", "catalog.yaml"])
+    func anOversizedCatalog(name: String) async throws {
+        let workspace = try Workspace()
+        let file = try workspace.write(name, "")
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: UInt64(257 << 20))
+        try handle.close()
+        for command in ["explain", "validate"] {
+            let result = try await CLI.run([command, name], in: workspace.url)
+            #expect(result.status == 1 && !result.stderr.contains("compiled policy"), "\(command): \(result)")
+            #expect((result.stdout + result.stderr).contains("over the limit of 16 MiB"), "\(command): \(result)")
+        }
     }
 
     @Test("server URLs: one rule in the catalog and in the compiled policy",

@@ -188,11 +188,11 @@ import Testing
     @Test func aCompiledPolicyIsToldApartByItsFormatMember() throws {
         let json = PolicyEncoder().encode(try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.example("inkwell")))
         let decoder = PolicyDecoder()
-        #expect(try decoder.compiledPolicy(in: Array(json.utf8), path: "policy") != nil)
-        #expect(try decoder.compiledPolicy(in: Array(("\n  \t" + json).utf8), path: "policy") != nil)
+        #expect(try decoder.compiledPolicy(in: Array(json.utf8)) != nil)
+        #expect(try decoder.compiledPolicy(in: Array(("\n  \t" + json).utf8)) != nil)
         // A catalog written as JSON, a flow-style YAML catalog, and YAML proper are catalogs, even named .json.
-        #expect(try decoder.compiledPolicy(in: Array(#"{"catalog": "shop", "format": 1}"#.utf8), path: "catalog.json") == nil)
-        #expect(try decoder.compiledPolicy(in: Array("{catalog: shop, app: {bundle-id: com.example.shop}}".utf8), path: "catalog.json") == nil)
-        #expect(try decoder.compiledPolicy(in: Array("catalog: shop\n".utf8), path: "catalog.json") == nil)
+        #expect(try decoder.compiledPolicy(in: Array(#"{"catalog": "shop", "format": 1}"#.utf8)) == nil)
+        #expect(try decoder.compiledPolicy(in: Array("{catalog: shop, app: {bundle-id: com.example.shop}}".utf8)) == nil)
+        #expect(try decoder.compiledPolicy(in: Array("catalog: shop\n".utf8)) == nil)
     }
 }

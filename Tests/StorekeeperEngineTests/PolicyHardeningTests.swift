@@ -1,6 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperDiagnostics
 @testable import StorekeeperEngine
+import Foundation
 import Testing
 
 /// Issue 15: a compiled policy's server URL, its grants and declarations,
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func aJSONNamedPolicyWithItsMembersReorderedIsStillAPolicy() throws {
-        // `format` not first, and damaged: the .json name and no sign of a catalog decide.
+        // `format` not first, and damaged: the top-level member decides.
         let text = "{\"version\": 1, \"format\": \"storekeeper-policy\", \"version\": 2}"
         let reader = InMemorySourceReader(["policy.json": text])
         let error = #expect(throws: PolicyLoaderError.self) { try PolicyLoader(reader: reader).load(contentsOf: "policy.json") }
@@ -114,19 +115,65 @@ import Testing
            delivery: {model: built-in, unlocks: [pro]}, persistence: receipt, restore: receipt-refresh}]}
         """
 
+    /// A value with every object's members sorted by key, as `jq -S` writes it.
+    static func sortedKeys(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let items): .array(items.map(sortedKeys))
+        case .object(let members): .object(members.sorted { $0.key < $1.key }.map { ($0.key, sortedKeys($0.value)) })
+        default: value
+        }
+    }
+
+    @Test func aKeySortedPolicyWithAnyNameIsAPolicyAndLoads() throws {
+        let text = try policy()
+        let sorted = PolicyEncoder().serialize(Self.sortedKeys(try PolicyDecoder().parse(Array(text.utf8))))
+        #expect(!sorted.hasPrefix("{\n  \"format\""))
+        for name in ["sorted.policy", "sorted.json", "policy"] {
+            let loaded = try PolicyLoader(reader: InMemorySourceReader([name: sorted])).load(contentsOf: name)
+            #expect(PolicyEncoder().encode(loaded) == text, "\(name)")
+        }
+    }
+
+    @Test(arguments: [
+        ("package.json", #"{"name": "shop", "version": "1.0.0", "dependencies": {"left-pad": "1.3.0"}}"#),
+        ("fragment.json", #"{"products": []}"#), ("nested.json", #"{"config": {"format": "storekeeper-policy"}}"#),
+        ("string.json", #"{"note": "\"format\": \"storekeeper-policy\""}"#), ("array.json", #"[{"format": "storekeeper-policy"}]"#),
+    ])
+    func aJSONFileWithoutTheFormatMemberAtTheTopIsNotAPolicyWhateverItsName(name: String, text: String) throws {
+        #expect(!PolicyRecognition.isCompiledPolicy(Array(text.utf8)))
+        let error = #expect(throws: PolicyLoaderError.self) { try PolicyLoader(reader: InMemorySourceReader([name: text])).load(contentsOf: name) }
+        guard case .invalidCatalog? = error else { Issue.record("\(name): \(String(describing: error))"); return }
+    }
+
+    @Test func aPolicyOverTheLimitIsRecognisedByItsLeadingBytesWhateverItsName() throws {
+        let text = try policy()
+        let reader = InMemorySourceReader(["policy.out": text, "catalog.json": Self.jsonCatalog])
+        guard case .policyTooLarge(let size) = try PolicyRecognition.examine("policy.out", reader: reader, limit: 100) else {
+            Issue.record("not recognised"); return
+        }
+        #expect(size == text.utf8.count)
+        guard case .other = try PolicyRecognition.examine("catalog.json", reader: reader, limit: 100) else { Issue.record("a catalog taken for a policy"); return }
+        // The file system reads only the leading bytes.
+        let path = "/tmp/storekeeper-recognition-\(getpid()).out"
+        defer { unlink(path) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        #expect(try FileSystemReader().read(path, leading: 10) == Array(text.utf8.prefix(10)))
+        guard case .policyTooLarge = try PolicyRecognition.examine(path, reader: FileSystemReader(), limit: 100) else { Issue.record("not recognised"); return }
+    }
+
     @Test(arguments: [("catalog.json", jsonCatalog), ("catalog.yaml", jsonCatalog), ("catalog.json", flowCatalog), ("catalog.yaml", flowCatalog)])
     func catalogsInJSONOrFlowStyleAreStillCatalogs(name: String, text: String) throws {
         let policy = try PolicyLoader(reader: InMemorySourceReader([name: text])).load(contentsOf: name)
         #expect(policy.products.map(\.id) == ["pro"])
-        #expect(!PolicyRecognition.isCompiledPolicy(Array(text.utf8), path: name))
+        #expect(!PolicyRecognition.isCompiledPolicy(Array(text.utf8)))
     }
 
     @Test func theWriterPutsTheFormatFirstSoTheScanFindsIt() throws {
         let text = try policy()
         #expect(text.hasPrefix("{\n  \"format\": \"storekeeper-policy\","))
-        #expect(PolicyRecognition.isCompiledPolicy(Array(text.utf8), path: "anything"))
+        #expect(PolicyRecognition.isCompiledPolicy(Array(text.utf8)))
         let compact = PolicyEncoder(indentation: nil).encode(try PolicyDecoder().decode(text))
-        #expect(PolicyRecognition.isCompiledPolicy(Array(("\u{FEFF}" + compact).utf8), path: "x"))
+        #expect(PolicyRecognition.isCompiledPolicy(Array(("\u{FEFF}" + compact).utf8)))
     }
 
     // MARK: 10. The writer and the reader share the limit
@@ -156,7 +203,7 @@ import Testing
     @Test func aPolicyOverTheLimitIsReportedAsAPolicyNotReadAsACatalog() throws {
         let text = try policy()
         let decoder = PolicyDecoder(maxSize: 100)
-        let error = #expect(throws: PolicyLoadError.self) { try decoder.compiledPolicy(in: Array(text.utf8), path: "policy.out") }
+        let error = #expect(throws: PolicyLoadError.self) { try decoder.compiledPolicy(in: Array(text.utf8)) }
         #expect(error?.message.contains("the compiled policy is \(text.utf8.count) bytes, over the limit of 100 bytes") == true, "\(String(describing: error))")
     }
 }

@@ -77,6 +77,26 @@ import Testing
         }
     }
 
+    @Test func theSchemaRefusesTheProductSettingsTheReaderRefuses() throws {
+        let tests = ProductConsistencyTests()
+        for (server, index, member, value) in [
+            (false, 1, "restore", JSONValue.string("server")), (false, 1, "delivery", "server"), (true, 0, "restore", "receipt-refresh"),
+            (true, 0, "family-shareable", true), (true, 1, "max-quantity", 5), (true, 0, "duration", "P1M"),
+            (true, 1, "subscription", .object([("group", "premium"), ("level", 1), ("period", "P1M")])), (true, 0, "record", "receipt"),
+            (true, 0, "restore-trigger", "launch"), (true, 1, "content", .object([("source", "bundle"), ("path", "maps"), ("storage", "cache")])),
+        ] as [(Bool, Int, String, JSONValue)] {
+            let document = try tests.policy(server: server, product: index, member, value)
+            let (status, output) = try Self.validate(document)
+            #expect(status == 1, "\(member): \(output)")
+            #expect(throws: PolicyLoadError.self) { try PolicyDecoder().decode(document) }
+        }
+        // Unedited, with and without a server, it validates.
+        for document in [try tests.policy(product: 0, "max-quantity", 3), try tests.policy(server: false, product: 1, "family-shareable", true)] {
+            let (status, output) = try Self.validate(document)
+            #expect(status == 0, "\(output)")
+        }
+    }
+
     @Test(arguments: ["https://store.example.com:8443/api", "http://localhost:8080", "http://[::1]/", "HTTPS://X.COM"])
     func theSchemaAndTheReaderAcceptTheSameServerURLs(url: String) throws {
         let compiled = try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.example("rocket-racer"))

@@ -27,6 +27,9 @@ enum CatalogFileDecoder {
     static let groupKeys = ["name", "localizations"]
     static let defaultsKeys = ["delivery", "persistence", "restore", "family-shareable"]
     static let supportedFormats = [1]
+    /// The `format` of a compiled policy (`PolicyFormat.name` in the engine,
+    /// which this layer cannot import): such a file is refused as a whole.
+    static let compiledPolicyFormat = "storekeeper-policy"
 
     /// Decodes a catalog file (`fragmentDefaults` nil) or a fragment (with the
     /// catalog's defaults, which its products inherit).
@@ -39,6 +42,15 @@ enum CatalogFileDecoder {
         guard root.kind == .mapping else {
             let what = isFragment ? "a fragment" : "a catalog file"
             context.error(CatalogRuleID.wrongKind, "\(what) is a mapping of keys such as `products:`, not \(root.kind)", at: root)
+            return file
+        }
+        if let format = root.pairs.first(where: { $0.key.text == "format" })?.value, format.kind == .scalar, format.text == compiledPolicyFormat {
+            // Read as a catalog, its every member would be an error, none of them the point.
+            context.error(
+                CatalogRuleID.unsupportedFormat,
+                "this is a compiled policy (storekeeper compile's output), not a catalog: name the catalog it was compiled from; `storekeeper explain \(format.location.file)` reads a policy",
+                at: format)
+            file.formatIsUnsupported = true
             return file
         }
         var fields: [String: YAMLNode.Pair] = [:]

@@ -14,17 +14,41 @@ public struct FileSystemReader: SourceReader {
 
     /// Reads a whole file, refusing one over `limit` bytes (see ``SourceReader``).
     public func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        guard size <= limit else { throw .tooLarge(path, size: size, limit: limit) }
+        return try readAll(descriptor, path, size: size)
+    }
+
+    /// Reads at most the first `count` bytes of a regular file (see ``SourceReader``).
+    public func read(_ path: String, leading count: Int) throws(SourceReadError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path)
+        defer { close(descriptor) }
+        return try readAll(descriptor, path, size: min(count, size))
+    }
+
+    /// Opens a regular file for reading (the caller closes it), with its size.
+    private func openRegularFile(_ path: String) throws(SourceReadError) -> (Int32, Int) {
         // Non-blocking, so that opening a pipe returns at once instead of
         // waiting for a writer; anything but a regular file is then refused.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path, errno) }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw failure(path, errno) }
-        if (status.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path, reason: "not a regular file") }
-        let size = Int(status.st_size)
-        guard size <= limit else { throw .tooLarge(path, size: size, limit: limit) }
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw failure(path, code)
+        }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            close(descriptor)
+            throw kind == S_IFDIR ? .isDirectory(path) : .unreadable(path, reason: "not a regular file")
+        }
+        return (descriptor, Int(status.st_size))
+    }
+
+    /// Reads `size` bytes from an open file, or fewer if it ends first.
+    private func readAll(_ descriptor: Int32, _ path: String, size: Int) throws(SourceReadError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: size)
         var total = 0
         while total < size {

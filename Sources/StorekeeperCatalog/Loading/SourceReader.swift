@@ -15,9 +15,17 @@ public protocol SourceReader: Sendable {
     /// where the file really is, to check that an include stays in its
     /// catalog's folder (the path text alone says nothing about links).
     func realPath(_ path: String) throws(SourceReadError) -> String
+    /// Reads at most the first `count` bytes of a file, whatever its size:
+    /// to tell what a file too large to read whole is.
+    func read(_ path: String, leading count: Int) throws(SourceReadError) -> [UInt8]
 }
 
 extension SourceReader {
+    /// Readers that hold files in memory read the whole file and keep its start.
+    public func read(_ path: String, leading count: Int) throws(SourceReadError) -> [UInt8] {
+        Array(try read(path, limit: .max).prefix(count))
+    }
+
     /// Readers without links (memory) have none.
     public func isSymbolicLink(_ path: String) -> Bool { false }
 

@@ -116,6 +116,7 @@ private struct TableBuilder {
         let products = catalog.products
         for position in products.indices {
             let product = products[position]
+            checkConsistency(of: product)
             let shape = DefaultPlan.Shape(product)
             let defaults = defaultPlans(for: shape, product: product)
             let candidates = catalog.rules.isEmpty ? [] : ruleIndex.candidates(for: product)
@@ -232,6 +233,19 @@ private struct TableBuilder {
             }
         }
         return met
+    }
+
+    /// What `PolicyDecoder` would refuse in the product's policy (a policy
+    /// rule turned off lets it through validation): never written.
+    private mutating func checkConsistency(of product: Product) {
+        guard let problem = ProductConsistency.firstProblem(of: ProductPolicy(product), hasServer: hasServer) else { return }
+        let range = switch problem.member {
+        case "delivery": product.delivery.model.range
+        case "restore": product.restore.policy.range
+        case "persistence": product.persistence.strategy.range
+        default: product.id.range
+        }
+        report("\(product.id.value) cannot be compiled: \(problem.message)", at: range)
     }
 
     private mutating func report(_ message: String, at range: SourceRange) {

@@ -48,9 +48,7 @@ public struct PolicyDecoder: Sendable {
     /// - Throws: A `PolicyLoadError` at the JSON error's `line:column`, or
     ///   one that says the document is over ``maxSize`` and what to do.
     public func parse(_ bytes: [UInt8]) throws(PolicyLoadError) -> JSONValue {
-        guard bytes.count <= maxSize else {
-            throw PolicyLoadError(path: "", message: PolicySizeError(size: bytes.count, limit: maxSize).description)
-        }
+        guard bytes.count <= maxSize else { throw tooLarge(size: bytes.count) }
         do {
             // Depth: the format nests at most five levels.
             return try JSONParser(maxDepth: 16, maxSize: maxSize).parse(bytes)
@@ -66,15 +64,20 @@ public struct PolicyDecoder: Sendable {
         return try decoder.read(JSONField(value: value, path: ""))
     }
 
-    /// The parsed document, when `bytes` (read from `path`) are a compiled
-    /// policy by `PolicyRecognition`; nil for a catalog (YAML, flow style or
-    /// not, or JSON), which callers read as one.
+    /// The parsed document, when `bytes` are a compiled policy by
+    /// `PolicyRecognition`; nil for a catalog (YAML, flow style or not, or
+    /// JSON), which callers read as one.
     ///
     /// - Throws: The policy's JSON error, at its line and column: a damaged
     ///   policy is still a policy, never read as a catalog.
-    public func compiledPolicy(in bytes: [UInt8], path: String) throws(PolicyLoadError) -> JSONValue? {
-        guard PolicyRecognition.isCompiledPolicy(bytes, path: path) else { return nil }
+    public func compiledPolicy(in bytes: [UInt8]) throws(PolicyLoadError) -> JSONValue? {
+        guard PolicyRecognition.isCompiledPolicy(bytes) else { return nil }
         return try parse(bytes)
+    }
+
+    /// The error for a compiled policy of `size` bytes, over ``maxSize``.
+    public func tooLarge(size: Int) -> PolicyLoadError {
+        PolicyLoadError(path: "", message: PolicySizeError(size: size, limit: maxSize).description)
     }
 
     /// Declares every step name the plans use that has no plugin.
@@ -95,6 +98,22 @@ public struct PolicyDecoder: Sendable {
             try plugins.declare(names)
         } catch {
             throw PolicyLoadError(path: "plans", message: error.description)
+        }
+    }
+
+    /// Whether two values are equal with objects' members in any order (a
+    /// policy passed through `jq -S` is the same policy); the parser has
+    /// already refused duplicate keys.
+    static func same(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case let (.array(a), .array(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+        case let (.object(a), .object(b)):
+            guard a.count == b.count else { return false }
+            let members = Dictionary(b, uniquingKeysWith: { first, _ in first })
+            return a.allSatisfy { member in members[member.key].map { same(member.value, $0) } ?? false }
+        default:
+            return lhs == rhs
         }
     }
 
@@ -129,7 +148,7 @@ public struct PolicyDecoder: Sendable {
 
         let situations = try top.required("situations", in: "").array()
         let expected = PlanSituation.all.map(PolicyEncoder.situation)
-        guard situations.map(\.value) == expected else {
+        guard situations.count == expected.count, zip(situations, expected).allSatisfy({ Self.same($0.value, $1) }) else {
             throw PolicyLoadError(path: "situations", message: "the situations differ from this version's \(expected.count) (each state, then failed per store error, in order): compile the catalog again")
         }
 
@@ -284,6 +303,9 @@ public struct PolicyDecoder: Sendable {
         }
         if let contentPath = product.content?.path, contentPath.isEmpty || contentPath.hasPrefix("/") || contentPath.split(separator: "/").contains("..") {
             throw PolicyLoadError(path: "\(path).content.path", message: "a content path is relative and never leaves its root ('..')")
+        }
+        if let problem = ProductConsistency.firstProblem(of: product, hasServer: hasServer) {
+            throw PolicyLoadError(path: "\(path).\(problem.member)", message: problem.message)
         }
         let purchase = PlanSituation(.purchased)
         if let reason = StepRequirement.firstUnmet(plugins.persistence(for: product.persistence).requirements, by: product, in: purchase, hasServer: hasServer) {

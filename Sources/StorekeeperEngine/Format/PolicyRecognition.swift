@@ -1,58 +1,74 @@
+import StorekeeperCatalog
+
 /// Decides once whether a file is a compiled policy or a catalog, from its
-/// name and its leading bytes, without parsing it: so that a damaged policy
-/// (a duplicate key, a number out of range, nesting too deep, a file over
-/// the limit) is still read as a policy and its one JSON error reported,
-/// instead of the whole file being read as a catalog.
+/// bytes, without parsing it: so that a damaged policy (a duplicate key, a
+/// number out of range, nesting too deep, a file over the limit) is still
+/// read as a policy and its one JSON error reported, instead of the whole
+/// file being read as a catalog.
 ///
-/// A file is a compiled policy when
+/// A file is a compiled policy when, and only when, it is a JSON object
+/// (after a byte order mark and white space) with a top-level member
+/// `"format": "storekeeper-policy"`, anywhere among its members. The scan
+/// that finds it is tolerant: it follows strings and nesting, and damage
+/// elsewhere (a duplicate key, a bad number, a missing comma) does not hide
+/// the member. A file too large to read whole is scanned in its leading
+/// bytes, where `PolicyEncoder` writes `format` first.
 ///
-/// 1. its first member is `"format": "storekeeper-policy"` (found by a
-///    scan of the leading bytes, as `PolicyEncoder` writes it first), or
-/// 2. its name ends in `.json` and it begins with `{` and does not look like
-///    a catalog: no `app` key and no `format` key with a number (a catalog
-///    must have `app`, and its `format` is `1`). Keys are found by a tolerant
-///    scan that reads strings and bare words, so a damaged file and a
-///    catalog in YAML's flow style are recognised alike.
-///
-/// Anything else is a catalog: YAML in block or flow style, or JSON.
+/// The name plays no part: `validate`, `explain`, `compile` and
+/// `PolicyLoader` give the same answer for the same bytes. Anything else is
+/// a catalog (YAML in block or flow style, or JSON, whose `format` is `1`),
+/// and a catalog that says `format: storekeeper-policy` is told by the
+/// catalog decoder that it is a compiled policy.
 public enum PolicyRecognition {
-    /// How much of the file the first-member scan looks at.
-    static let leadingBytes = 4096
+    /// How much of a file too large to read whole the scan looks at.
+    public static let leadingBytes = 4096
 
-    /// Whether `bytes`, read from `path`, are a compiled policy.
-    public static func isCompiledPolicy(_ bytes: [UInt8], path: String) -> Bool {
-        var scanner = KeyScanner(bytes: bytes[...].prefix(leadingBytes))
-        guard scanner.skipSpace(), scanner.next() == UInt8(ascii: "{") else { return false }
-        if let (key, value) = scanner.firstMember(), key == "format", value == .string(PolicyFormat.name) { return true }
-        return hasPolicyName(path) && !looksLikeCatalog(bytes)
+    /// Whether `bytes` are a compiled policy: a JSON object with a
+    /// top-level `"format": "storekeeper-policy"` member.
+    public static func isCompiledPolicy(_ bytes: [UInt8]) -> Bool {
+        isCompiledPolicy(bytes[...])
     }
 
-    /// Whether the name says JSON (`.json`, any case): for a file too large
-    /// to read, the only signal there is.
-    public static func hasPolicyName(_ path: String) -> Bool {
-        path.lowercased().hasSuffix(".json")
+    /// Whether `bytes` are a compiled policy (see ``isCompiledPolicy(_:)-([UInt8])``).
+    public static func isCompiledPolicy(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var scanner = TopLevelScanner(bytes: bytes)
+        return scanner.findsMember(key: Self.formatKey, value: Self.formatValue)
     }
 
-    /// Whether any key is `app`, or `format` with a number.
-    static func looksLikeCatalog(_ bytes: [UInt8]) -> Bool {
-        var scanner = KeyScanner(bytes: bytes[...])
-        while let (key, value) = scanner.nextKey() {
-            if key == "app" { return true }
-            if key == "format", case .number = value { return true }
+    /// What the file at `path` is, by ``isCompiledPolicy(_:)-([UInt8])``:
+    /// read whole when it is at most `limit` bytes, else judged by its
+    /// leading bytes. The one rule `validate`, `explain`, `compile` and
+    /// `PolicyLoader` share.
+    ///
+    /// - Throws: Why the file cannot be read (not for its size).
+    public static func examine(_ path: String, reader: any SourceReader, limit: Int) throws(SourceReadError) -> Examined {
+        do {
+            let bytes = try reader.read(path, limit: limit)
+            return isCompiledPolicy(bytes) ? .policy(bytes) : .other
+        } catch {
+            guard case .tooLarge(_, let size, _) = error else { throw error }
+            return isCompiledPolicy(try reader.read(path, leading: leadingBytes)) ? .policyTooLarge(size: size) : .other
         }
-        return false
     }
-}
 
-/// A tolerant scan for `key: value` pairs in JSON or YAML flow text: it
-/// never fails, only stops at the end.
-private struct KeyScanner {
-    enum Value: Equatable {
-        case string(String)
-        case number
+    /// What ``examine(_:reader:limit:)`` found.
+    public enum Examined: Sendable {
+        /// A compiled policy, read whole.
+        case policy([UInt8])
+        /// A compiled policy over the limit, by its leading bytes.
+        case policyTooLarge(size: Int)
+        /// Not a compiled policy (a catalog, or something else a catalog loader reports).
         case other
     }
 
+    private static let formatKey = Array("format".utf8)
+    private static let formatValue = Array(PolicyFormat.name.utf8)
+}
+
+/// A tolerant scan of a JSON object's top-level members: it follows strings
+/// (with their escapes) and nesting, never fails, and only stops at the end
+/// of the bytes or of the top-level object.
+private struct TopLevelScanner {
     let bytes: ArraySlice<UInt8>
     var index: Int
 
@@ -63,71 +79,60 @@ private struct KeyScanner {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index += 3 }
     }
 
-    /// Skips spaces and line breaks; whether anything is left.
-    mutating func skipSpace() -> Bool {
-        while index < bytes.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-        return index < bytes.endIndex
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let colon = UInt8(ascii: ":")
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    mutating func next() -> UInt8? {
-        guard index < bytes.endIndex else { return nil }
-        defer { index += 1 }
-        return bytes[index]
+    private mutating func skipSpace() {
+        while index < bytes.endIndex, Self.isSpace(bytes[index]) { index += 1 }
     }
 
-    /// The first member of the object just opened, when it reads as one.
-    mutating func firstMember() -> (String, Value)? {
-        guard skipSpace(), let key = token(), case .string(let name) = key, skipSpace(), next() == UInt8(ascii: ":"),
-              skipSpace(), let value = token() else { return nil }
-        return (name, value)
-    }
-
-    /// The next token followed by `:`, and the token after it.
-    mutating func nextKey() -> (String, Value)? {
-        while skipSpace() {
-            guard let token = token() else { index += 1; continue }
-            guard case .string(let name) = token else { continue }
-            let afterKey = index
-            if skipSpace(), bytes[index] == UInt8(ascii: ":") {
-                index += 1
-                let value = skipSpace() ? (self.token() ?? .other) : .other
-                return (name, value)
-            }
-            index = afterKey
-        }
-        return nil
-    }
-
-    /// A quoted string, a bare word (as a string) or a number at the index;
-    /// nil (nothing read) at punctuation.
-    private mutating func token() -> Value? {
-        guard index < bytes.endIndex else { return nil }
-        let first = bytes[index]
-        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-            index += 1
-            var text: [UInt8] = []
-            while index < bytes.endIndex, bytes[index] != first {
-                if first == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "\\") { index += 1 }
-                if index < bytes.endIndex { text.append(bytes[index]) }
-                index += 1
-            }
-            index += 1
-            return .string(String(decoding: text, as: UTF8.self))
-        }
-        if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "-") && index + 1 < bytes.endIndex
-            && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
-            while index < bytes.endIndex, !Self.ends(bytes[index]) { index += 1 }
-            return .number
-        }
-        guard !Self.ends(first) else { return nil }
+    /// The raw bytes of the string starting at the index (its opening quote),
+    /// escapes left as written; the index ends after the closing quote.
+    private mutating func string() -> ArraySlice<UInt8> {
+        index += 1
         let start = index
-        while index < bytes.endIndex, !Self.ends(bytes[index]) { index += 1 }
-        return .string(String(decoding: bytes[start..<index], as: UTF8.self))
+        while index < bytes.endIndex, bytes[index] != Self.quote {
+            index += bytes[index] == Self.backslash ? 2 : 1
+        }
+        let end = min(index, bytes.endIndex)
+        index = min(index + 1, bytes.endIndex)
+        return bytes[start..<end]
     }
 
-    /// Where a bare word or number ends.
-    private static func ends(_ byte: UInt8) -> Bool {
-        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "}"),
-         UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'")].contains(byte)
+    /// Whether the top-level object has a member `"key": "value"`.
+    mutating func findsMember(key: [UInt8], value: [UInt8]) -> Bool {
+        skipSpace()
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "{") else { return false }
+        index += 1
+        var depth = 1
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case Self.quote:
+                let text = string()
+                guard depth == 1, text.elementsEqual(key) else { continue }
+                skipSpace()
+                guard index < bytes.endIndex, bytes[index] == Self.colon else { continue }
+                index += 1
+                skipSpace()
+                guard index < bytes.endIndex, bytes[index] == Self.quote else { continue }
+                if string().elementsEqual(value) { return true }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                index += 1
+                if depth == 0 { return false }
+            default:
+                index += 1
+            }
+        }
+        return false
     }
 }

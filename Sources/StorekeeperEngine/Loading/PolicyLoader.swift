@@ -32,25 +32,25 @@ public struct PolicyLoader: Sendable {
     }
 
     /// Loads a compiled policy or compiles a catalog, deciding which once
-    /// (`PolicyRecognition`: a policy's first member is `"format":
-    /// "storekeeper-policy"`, or its name ends in `.json` and it does not
-    /// look like a catalog). A compiled policy may be up to
-    /// `PolicyDecoder().maxSize` bytes (`PolicyFormat.maxSize`); a catalog
+    /// (`PolicyRecognition`: a policy is a JSON object with a top-level
+    /// `"format": "storekeeper-policy"` member). A compiled policy may be up
+    /// to `PolicyDecoder().maxSize` bytes (`PolicyFormat.maxSize`); a catalog
     /// is read within `limits`. A damaged policy is reported as the one
     /// JSON error it has, at its line and column.
     public func load(contentsOf path: String) throws(PolicyLoaderError) -> CompiledPolicy {
         let decoder = PolicyDecoder(plugins: plugins)
-        let bytes: [UInt8]
+        let examined: PolicyRecognition.Examined
         do {
-            bytes = try reader.read(path, limit: max(decoder.maxSize, limits.maxFileSize))
+            examined = try PolicyRecognition.examine(path, reader: reader, limit: decoder.maxSize)
         } catch {
-            if case .tooLarge(_, let size, _) = error, PolicyRecognition.hasPolicyName(path) {
-                throw .invalidPolicy(path: path, PolicyLoadError(path: "", message: PolicySizeError(size: size, limit: decoder.maxSize).description))
-            }
             throw .unreadable(path: path, reason: error.reason)
         }
-        do {
-            if let value = try decoder.compiledPolicy(in: bytes, path: path) { return try decoder.decode(value: value) }
+        do throws(PolicyLoadError) {
+            switch examined {
+            case .policy(let bytes): return try decoder.decode(bytes)
+            case .policyTooLarge(let size): throw decoder.tooLarge(size: size)
+            case .other: break
+            }
         } catch {
             throw .invalidPolicy(path: path, error)
         }

@@ -32,20 +32,17 @@ struct PolicySource {
     func compiledPolicy(_ reader: any SourceReader) -> JSONValue? {
         let decoder = PolicyDecoder()
         guard reader.kind(of: path) == .file else { return nil }
-        let bytes: [UInt8]
         do {
-            bytes = try reader.read(path, limit: decoder.maxSize)
-        } catch {
-            // Too large to look at: a `.json` name is the only signal; anything else is left to the catalog's limits.
-            if case .tooLarge(_, let size, _) = error, PolicyRecognition.hasPolicyName(path) {
-                fail(PolicyLoadError(path: "", message: PolicySizeError(size: size, limit: decoder.maxSize).description))
+            switch try PolicyRecognition.examine(path, reader: reader, limit: decoder.maxSize) {
+            case .policy(let bytes): return try decoder.parse(bytes)
+            case .policyTooLarge(let size): fail(decoder.tooLarge(size: size))
+            case .other: return nil
             }
-            return nil
-        }
-        do {
-            return try decoder.compiledPolicy(in: bytes, path: path)
-        } catch {
+        } catch let error as PolicyLoadError {
             fail(error)
+        } catch {
+            // Unreadable: the catalog loader reports it, as for any catalog.
+            return nil
         }
     }
 

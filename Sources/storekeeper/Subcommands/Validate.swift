@@ -82,17 +82,9 @@ struct Validate: ParsableCommand {
     /// error, none of them the point.
     private func refuseCompiledPolicies(_ reader: any SourceReader, maxFileSize: Int) throws(CommandFailure) {
         for path in paths where reader.kind(of: path) == .file {
-            let isPolicy: Bool
-            do {
-                // A `.json` name may be a policy as large as the policy reader allows.
-                let limit = PolicyRecognition.hasPolicyName(path) ? max(PolicyDecoder().maxSize, maxFileSize) : maxFileSize
-                isPolicy = PolicyRecognition.isCompiledPolicy(try reader.read(path, limit: limit), path: path)
-            } catch {
-                // Too large to look at, a `.json` name is the only signal (as for explain); other
-                // read errors, and large catalogs, are the validator's to report.
-                guard case .tooLarge = error, PolicyRecognition.hasPolicyName(path) else { continue }
-                isPolicy = true
-            }
+            // Read errors, and catalogs, are the validator's to report.
+            guard let examined = try? PolicyRecognition.examine(path, reader: reader, limit: max(PolicyDecoder().maxSize, maxFileSize)) else { continue }
+            let isPolicy = if case .other = examined { false } else { true }
             if isPolicy {
                 throw CommandFailure(message: "\(path) is a compiled policy, not a catalog: validate checks catalogs, so validate the catalog it was compiled from; to check the policy itself, run `storekeeper explain \(path)`")
             }
