@@ -103,6 +103,7 @@ public struct CatalogLoader: Sendable {
             if let refusal = root.refusal(of: target) {
                 // Said at the include entry: the refused file is never read, so no line of it can be quoted.
                 context.error(CatalogRuleID.include, "'\(include.value)' \(refusal); keep a catalog's fragments in its folder or below it", at: include)
+                accumulator.refuseAllDeclarations()
                 continue
             }
             guard chain.count <= Self.maxIncludeDepth else {
@@ -127,6 +128,7 @@ public struct CatalogLoader: Sendable {
                     YAMLRuleID.limit,
                     "cannot include '\(include.value)': it is \(ByteCount(parsed.size)), and with the \(ByteCount(budget.used)) already read for this catalog that is over the limit of \(ByteCount(budget.limit)) for a catalog and its fragments together; raise the limit with --max-total-size",
                     at: include)
+                accumulator.refuseAllDeclarations()
                 continue
             }
             budget.used += parsed.size
@@ -137,13 +139,18 @@ public struct CatalogLoader: Sendable {
                 default: reason = error.description
                 }
                 context.error(CatalogRuleID.include, "cannot include '\(include.value)': \(reason); include paths are relative to \(path)", at: include)
+                accumulator.refuseAllDeclarations()
                 continue
             }
             files.append(target)
             context.diagnostics.append(contentsOf: parsed.diagnostics)
             guard let fragment = parsed.document?.withUnownedRoot({ root in
                 root.map { CatalogFileDecoder.decode($0, fragmentDefaults: defaults, streamed: parsed.stream, into: &accumulator, context: &context) }
-            }) else { continue }
+            }) else {
+                // Not parsed (its YAML error is reported): what it declares is unknown.
+                accumulator.refuseAllDeclarations()
+                continue
+            }
             followIncludes(
                 of: fragment, at: target, root: root, chain: chain + [IncludeLink(file: target, site: include)], defaults: defaults,
                 into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited, budget: &budget)
