@@ -25,10 +25,23 @@ public struct CatalogDiff: Sendable {
         self.checks = checks
     }
 
-    /// What changed between two versions of one catalog, in reading order.
+    /// What changed between two versions of one catalog, in reading order;
+    /// at most ``DiagnosticCap/limit`` are listed (errors first), and one
+    /// `too-many-problems` at the new catalog's name counts the rest.
     public func compare(old: Catalog, new: Catalog) -> [Diagnostic] {
+        Self.capped(findings(old: old, new: new), at: new.name.location)
+    }
+
+    /// Every change between two versions of one catalog, in reading order.
+    private func findings(old: Catalog, new: Catalog) -> [Diagnostic] {
         let context = DiffContext(old: old, new: new)
         return Diagnostic.normalized(checks.flatMap { $0.check(context) })
+    }
+
+    /// The findings of one comparison within the one cap of every 10,000 limit.
+    private static func capped(_ diagnostics: [Diagnostic], at location: SourceLocation) -> [Diagnostic] {
+        DiagnosticCap.capped(
+            diagnostics, rule: CatalogRuleID.tooManyProblems, source: "the diff", scope: "a comparison", at: location)
     }
 
     /// What changed between two sets of catalogs, paired by their `catalog`
@@ -36,6 +49,7 @@ public struct CatalogDiff: Sendable {
     /// catalog of `old` that `new` does not have is reported
     /// (`diff-catalog-removed`), a pair made by bundle id and a product moved
     /// to another catalog of the same app are noted; a new catalog is fine.
+    /// At most ``DiagnosticCap/limit`` are listed, as for one pair.
     public func compare(old: [Catalog], new: [Catalog]) -> [Diagnostic] {
         let pairing = CatalogPairing(old: old, new: new)
         // A moved product is not gone: its removal findings give way to the move's note.
@@ -46,11 +60,12 @@ public struct CatalogDiff: Sendable {
         diagnostics += pairing.renamed.map(CatalogPairing.renamedDiagnostic)
         diagnostics += pairing.moved.map(CatalogPairing.movedDiagnostic)
         for (old, new) in pairing.pairs {
-            diagnostics += compare(old: old, new: new).filter { finding in
+            diagnostics += findings(old: old, new: new).filter { finding in
                 !(Self.removalIDs.contains(finding.rule) && movedFrom.contains(finding.location))
             }
         }
-        return Diagnostic.normalized(diagnostics)
+        let first = new.first?.name.location ?? old.first?.name.location ?? SourceLocation(file: "", line: 1, column: 1)
+        return Self.capped(Diagnostic.normalized(diagnostics), at: first)
     }
 
     /// The checks that report a product as gone.

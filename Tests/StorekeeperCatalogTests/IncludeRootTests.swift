@@ -107,6 +107,29 @@ import Testing
         #expect(try Self.validate([folder.path + "/shop"]).diagnostics.isEmpty)
     }
 
+    /// One fragment reached by two names (a symbolic or a hard link inside the
+    /// folder) is read once: its products were reported as duplicates of
+    /// themselves, and its bytes counted twice against --max-total-size.
+    @Test(arguments: [false, true])
+    func aFragmentReachedThroughALinkIsReadAndCountedOnce(hard: Bool) throws {
+        let folder = try Folder()
+        let catalog = Self.catalog(including: "f/a.yaml, f/link.yaml")
+        let fragment = IncludesTests.fragment(id: "com.example.shop.a", name: "A")
+        try folder.write("shop/catalog.yaml", catalog)
+        try folder.write("shop/f/a.yaml", fragment)
+        if hard {
+            try FileManager.default.linkItem(atPath: folder.path + "/shop/f/a.yaml", toPath: folder.path + "/shop/f/link.yaml")
+        } else {
+            try folder.link("shop/f/link.yaml", to: "a.yaml")
+        }
+        // Room for the catalog and the fragment once, not twice.
+        let total = catalog.utf8.count + fragment.utf8.count + fragment.utf8.count / 2
+        let result = CatalogLoader(limits: YAMLLimits(maxFileSize: 4096, maxTotalSize: total)).load(folder.path + "/shop/catalog.yaml")
+        expectClean(result)
+        #expect(result.catalog?.products.map(\.id.value) == ["com.example.shop.item", "com.example.shop.a"])
+        #expect(result.files == [folder.path + "/shop/catalog.yaml", folder.path + "/shop/f/a.yaml"])
+    }
+
     @Test func aCatalogNamedThroughALinkedFolderKeepsItsFragments() throws {
         let folder = try Folder()
         try folder.write("real/shop/catalog.yaml", Self.catalog(including: "fragments/a.yaml"))

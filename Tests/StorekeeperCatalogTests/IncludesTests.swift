@@ -276,6 +276,20 @@ import Testing
         #expect(result.catalog?.products.count == 1)
     }
 
+    /// A fragment that could not be read (missing, not YAML, not a mapping)
+    /// is reported once: the names it may have declared are not reported
+    /// again as undeclared at every use (issue 15, item 13).
+    @Test(arguments: [nil, "features: [pro, extra\n", "- features: [pro, extra]\n"])
+    func aFragmentThatCannotBeReadDoesNotMakeItsNamesUndeclared(fragment: String?) throws {
+        var fixture = CatalogFixture(.autoRenewable)
+        // Its feature `pro` and group `premium` were to come from the fragment.
+        fixture.header = ["catalog: test-shop", "app:", "  bundle-id: com.example.shop", "include: [a.yaml]"]
+        fixture.path = "shop/catalog.yaml"
+        let result = fixture.load(fragment.map { ["shop/a.yaml": $0] } ?? [:])
+        #expect(!result.diagnostics.isEmpty)
+        #expect(!result.diagnostics.contains { $0.rule == "undeclared-reference" })
+    }
+
     @Test func productsOnlyInFragmentsAreEnough() throws {
         let text = CatalogFixture.baseHeader.joined(separator: "\n") + "\ninclude: [a.yaml]\n"
         let result = loadCatalog(text, with: ["a.yaml": Self.fragment(id: "com.example.shop.a", name: "A")])

@@ -212,6 +212,30 @@ import Testing
         try expectDiagnostic(result.diagnostics, "wrong-kind", at: 9, 11, mentions: ["'defaults' should be a mapping"])
     }
 
+    /// `defaults` refused whole (a list, a single value, nothing): its error
+    /// is the only one, not "missing" at every product that relied on it
+    /// (issue 15, item 13), in the catalog file and in fragments.
+    @Test(arguments: [
+        ["defaults:", "  - persistence: receipt", "  - restore: receipt-refresh", "  - delivery: built-in"],
+        ["defaults: receipt"],
+        ["defaults:"],
+    ])
+    func defaultsThatAreNotAMappingAreReportedOnceNotAtEveryProduct(lines: [String]) throws {
+        var fixture = CatalogFixture().without("delivery", "persistence", "restore")
+        fixture.header += ["include: [more.yaml]"] + lines
+        let fragment = """
+            products:
+              - id: com.example.shop.more
+                type: consumable
+                reference-name: More
+                price: 1
+                localizations: {en: {title: More, description: More coins}}
+            """
+        let result = fixture.load(["more.yaml": fragment])
+        #expect(result.diagnostics.map(\.rule) == ["wrong-kind"])
+        #expect(result.diagnostics.first?.message.contains("'defaults'") == true)
+    }
+
     @Test func aDefaultFamilySharingSpelledYesIsABooleanSpelling() throws {
         let fixture = CatalogFixture().addingHeader("defaults:", "  family-shareable: yes")
         let result = fixture.load()

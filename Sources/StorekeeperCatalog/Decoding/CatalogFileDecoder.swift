@@ -42,6 +42,7 @@ enum CatalogFileDecoder {
         guard root.kind == .mapping else {
             let what = isFragment ? "a fragment" : "a catalog file"
             context.error(CatalogRuleID.wrongKind, "\(what) is a mapping of keys such as `products:`, not \(root.kind)", at: root)
+            catalog.refuseAllDeclarations()
             return file
         }
         if let format = root.pairs.first(where: { $0.key.text == "format" })?.value, format.kind == .scalar, format.text == compiledPolicyFormat {
@@ -347,7 +348,11 @@ enum CatalogFileDecoder {
 
     static func decodeDefaults(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> Defaults {
         var defaults = Defaults()
-        guard context.expectMapping(node, "'defaults'") else { return defaults }
+        guard context.expectMapping(node, "'defaults'") else {
+            // Refused whole (reported): any key could have been meant, so no product is told it lacks one.
+            defaults.written = Set(defaultsKeys)
+            return defaults
+        }
         for pair in node.pairs {
             if let key = pair.key.text {
                 defaults.written.insert(key)

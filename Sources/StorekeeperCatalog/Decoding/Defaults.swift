@@ -6,7 +6,7 @@ struct Defaults: Sendable {
     var familyShareable: Located<Bool>?
     /// Keys written under `defaults`, valid or not: a product that leaves out
     /// a key with a broken default is not told to add it (the default's own
-    /// error says what to fix).
+    /// error says what to fix). Every key, when `defaults` is not a mapping.
     var written: Set<String> = []
 }
 

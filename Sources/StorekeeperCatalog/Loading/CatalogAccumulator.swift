@@ -40,6 +40,13 @@ struct CatalogAccumulator {
         unreadable.insert(kind)
     }
 
+    /// Notes that a whole file's declarations could not be read (a fragment
+    /// refused, unreadable, or not a mapping; reported): what it might have
+    /// declared is not reported again as undeclared.
+    mutating func refuseAllDeclarations() {
+        for kind in [ReferenceUse.Kind.feature, .balance, .group] { refuseAll(kind) }
+    }
+
     /// Makes room for `count` more products, so the tables never rehash while they fill.
     mutating func reserve(_ count: Int) {
         products.reserveCapacity(products.count + count)

@@ -69,7 +69,7 @@ public struct CatalogLoader: Sendable {
             return CatalogLoadResult(catalog: nil, diagnostics: context.diagnostics.finished(file: path), files: [path])
         }
         var files = [path]
-        var visited: Set<PathKey> = [PathKey(path)]
+        var visited: Set<FileKey> = [fileKey(path)]
         var budget = InputBudget(limit: limits.maxTotalSize, used: parsed.size)
         followIncludes(
             of: catalogFile, at: path, root: root, chain: [IncludeLink(file: path, site: nil)], defaults: catalogFile.defaults,
@@ -88,7 +88,7 @@ public struct CatalogLoader: Sendable {
     private func followIncludes(
         of file: DecodedFile, at path: String, root: IncludeRoot, chain: [IncludeLink], defaults: Defaults,
         into accumulator: inout CatalogAccumulator, context: inout DecodingContext, cache: inout ParsedFiles,
-        files: inout [String], visited: inout Set<PathKey>, budget: inout InputBudget
+        files: inout [String], visited: inout Set<FileKey>, budget: inout InputBudget
     ) {
         for include in file.includes {
             if include.value.hasPrefix("/") || include.value.hasPrefix("~") {
@@ -103,6 +103,7 @@ public struct CatalogLoader: Sendable {
             if let refusal = root.refusal(of: target) {
                 // Said at the include entry: the refused file is never read, so no line of it can be quoted.
                 context.error(CatalogRuleID.include, "'\(include.value)' \(refusal); keep a catalog's fragments in its folder or below it", at: include)
+                accumulator.refuseAllDeclarations()
                 continue
             }
             guard chain.count <= Self.maxIncludeDepth else {
@@ -118,8 +119,9 @@ public struct CatalogLoader: Sendable {
                 context.error(CatalogRuleID.include, "this include makes a cycle (\(cycle)); remove it", at: include, notes: notes)
                 continue
             }
-            // A fragment reached twice (two fragments both include it) is read once.
-            guard visited.insert(PathKey(target)).inserted else { continue }
+            // A fragment reached twice (two fragments both include it, or
+            // through a link) is read, and counted against the budget, once.
+            guard visited.insert(fileKey(target)).inserted else { continue }
             let parsed = parse(target, cache: &cache, budget: budget.remaining)
             if parsed.overBudget || parsed.size > budget.remaining {
                 // Not decoded, so that the catalog's memory stays bounded; later, smaller fragments may still fit.
@@ -127,6 +129,7 @@ public struct CatalogLoader: Sendable {
                     YAMLRuleID.limit,
                     "cannot include '\(include.value)': it is \(ByteCount(parsed.size)), and with the \(ByteCount(budget.used)) already read for this catalog that is over the limit of \(ByteCount(budget.limit)) for a catalog and its fragments together; raise the limit with --max-total-size",
                     at: include)
+                accumulator.refuseAllDeclarations()
                 continue
             }
             budget.used += parsed.size
@@ -137,17 +140,37 @@ public struct CatalogLoader: Sendable {
                 default: reason = error.description
                 }
                 context.error(CatalogRuleID.include, "cannot include '\(include.value)': \(reason); include paths are relative to \(path)", at: include)
+                accumulator.refuseAllDeclarations()
                 continue
             }
             files.append(target)
             context.diagnostics.append(contentsOf: parsed.diagnostics)
             guard let fragment = parsed.document?.withUnownedRoot({ root in
                 root.map { CatalogFileDecoder.decode($0, fragmentDefaults: defaults, streamed: parsed.stream, into: &accumulator, context: &context) }
-            }) else { continue }
+            }) else {
+                // Not parsed (its YAML error is reported): what it declares is unknown.
+                accumulator.refuseAllDeclarations()
+                continue
+            }
             followIncludes(
                 of: fragment, at: target, root: root, chain: chain + [IncludeLink(file: target, site: include)], defaults: defaults,
                 into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited, budget: &budget)
         }
+    }
+
+    /// What tells files apart: the same file reached by two names (a
+    /// symbolic or hard link) has one key.
+    enum FileKey: Hashable {
+        case identity(SourceFileIdentity)
+        /// By bytes (``PathKey``): canonically equivalent names are two files.
+        case path(PathKey)
+    }
+
+    /// The file's identity when the reader knows it, else its real path
+    /// (else, when it does not resolve, its path: the read then fails).
+    func fileKey(_ path: String) -> FileKey {
+        if let identity = reader.fileIdentity(path) { return .identity(identity) }
+        return .path(PathKey((try? reader.realPath(path)) ?? path))
     }
 
     /// Reads and parses a file once per run. A file over `budget` bytes

@@ -101,6 +101,13 @@ public struct FileSystemReader: SourceReader {
         return String(cString: resolved)
     }
 
+    /// The device and inode of the file a path reaches (`stat(2)`, following links).
+    public func fileIdentity(_ path: String) -> SourceFileIdentity? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return SourceFileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
     /// The names of a directory's entries, sorted. A name that is not valid
     /// UTF-8 makes the folder unreadable (see ``FileName/decoded(_:in:)``).
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {

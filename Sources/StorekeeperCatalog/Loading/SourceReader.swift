@@ -18,6 +18,24 @@ public protocol SourceReader: Sendable {
     /// Reads at most the first `count` bytes of a file, whatever its size:
     /// to tell what a file too large to read whole is.
     func read(_ path: String, leading count: Int) throws(SourceReadError) -> [UInt8]
+    /// The file's identity on its device (device and inode numbers), or nil
+    /// when the reader has none (memory) or the path names nothing: two
+    /// paths with one identity are one file, even through a hard link.
+    func fileIdentity(_ path: String) -> SourceFileIdentity?
+}
+
+/// A file as the file system knows it, whatever path reaches it.
+public struct SourceFileIdentity: Sendable, Hashable {
+    /// The device that holds the file.
+    public var device: UInt64
+    /// The file's number on that device.
+    public var inode: UInt64
+
+    /// An identity from `stat`'s `st_dev` and `st_ino`.
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+    }
 }
 
 extension SourceReader {
@@ -31,6 +49,9 @@ extension SourceReader {
 
     /// Readers without links (memory) resolve a path by normalizing it.
     public func realPath(_ path: String) throws(SourceReadError) -> String { SourcePath.normalize(path) }
+
+    /// Readers without a file system have no identities: files are told apart by their real paths.
+    public func fileIdentity(_ path: String) -> SourceFileIdentity? { nil }
 }
 
 /// What a path names.

@@ -47,8 +47,8 @@ private struct Checker {
     let allNames: [String: Located<String>]
     /// The `as` names given by the steps checked so far.
     var givenNames: [String: Located<String>] = [:]
-    var diagnostics: [Diagnostic] = []
-    var suppressed = 0
+    /// What was found, the first `limit` listed (the one cap of every limit, `DiagnosticCap`).
+    var diagnostics = DiagnosticCap(ceiling: ScenarioCheck.limit)
     /// The simulated clock, moved by each `advance`.
     var clock: Date
     let latest: Date?
@@ -81,10 +81,6 @@ private struct Checker {
     // MARK: Reporting
 
     mutating func report(_ severity: Severity, _ rule: String, _ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
-        guard diagnostics.count < ScenarioCheck.limit else {
-            suppressed += 1
-            return
-        }
         diagnostics.append(Diagnostic(severity, rule: rule, message, at: range, notes: notes))
     }
 
@@ -93,10 +89,10 @@ private struct Checker {
     }
 
     func finished() -> [Diagnostic] {
-        guard suppressed > 0 else { return diagnostics }
-        return diagnostics + [Diagnostic(
-            .error, rule: ScenarioRuleID.limit,
-            "\(suppressed) more problems were found and not listed (at most \(ScenarioCheck.limit) are listed for a scenario); fix these and run again",
+        guard diagnostics.leftOutCount > 0 else { return diagnostics.kept }
+        return diagnostics.kept + [Diagnostic(
+            diagnostics.highestLeftOut ?? .error, rule: ScenarioRuleID.limit,
+            "\(diagnostics.leftOutCount) more problems were found and not listed (at most \(ScenarioCheck.limit) are listed for a scenario); fix these and run again",
             at: SourceLocation(file: file, line: 1, column: 1))]
     }
 

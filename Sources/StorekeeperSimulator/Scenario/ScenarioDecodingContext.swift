@@ -16,8 +16,7 @@ struct ScenarioDecodingContext {
 
     /// The file, for diagnostics that have no node.
     let file: String
-    private var kept: [Diagnostic] = []
-    private var suppressed = 0
+    private var cap = DiagnosticCap(ceiling: limit)
     /// Errors reported, kept or not.
     private(set) var errorCount = 0
     /// Nodes standing in for aliases the YAML layer could not resolve (and
@@ -37,11 +36,7 @@ struct ScenarioDecodingContext {
     /// Keeps a diagnostic (up to the ceiling).
     mutating func append(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .error { errorCount += 1 }
-        guard kept.count < Self.limit else {
-            suppressed += 1
-            return
-        }
-        kept.append(diagnostic)
+        cap.append(diagnostic)
     }
 
     /// Reports a problem at a range.
@@ -56,10 +51,10 @@ struct ScenarioDecodingContext {
 
     /// Everything kept, and a last word on what was not.
     func finished() -> [Diagnostic] {
-        guard suppressed > 0 else { return kept }
-        return kept + [Diagnostic(
-            .error, rule: ScenarioRuleID.limit,
-            "\(suppressed) more problems were found and not listed (at most \(Self.limit) are listed for a scenario); fix these and run again",
+        guard cap.leftOutCount > 0 else { return cap.kept }
+        return cap.kept + [Diagnostic(
+            cap.highestLeftOut ?? .error, rule: ScenarioRuleID.limit,
+            "\(cap.leftOutCount) more problems were found and not listed (at most \(Self.limit) are listed for a scenario); fix these and run again",
             at: SourceLocation(file: file, line: 1, column: 1))]
     }
 

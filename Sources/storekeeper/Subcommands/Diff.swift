@@ -63,6 +63,12 @@ struct Diff: ParsableCommand {
             StandardOutput.write(DiffDocumentation.list())
             return
         }
+        if paths.count == 1 {
+            try InputPathName.refuseIfNotUTF8(paths[0])
+        } else {
+            try InputPathName.refuseIfNotUTF8(paths[0], side: "OLD: ")
+            try InputPathName.refuseIfNotUTF8(paths[paths.count - 1], side: "NEW: ")
+        }
         let files = FileSystemReader()
         let old = try oldSide(files: files)
         let newPath = paths[paths.count - 1]
