@@ -36,6 +36,17 @@ import Testing
         #expect(error?.message.contains(reason) == true, "\(String(describing: error))")
     }
 
+    /// A catalog built in code, not decoded, may hold any server text: the
+    /// compiler wrote it into a policy its own reader then refused.
+    @Test(arguments: ["javascript:alert(1)", "http://example.com", "https://0x7f.1/"])
+    func theCompilerRefusesAServerURLTheReaderWould(url: String) throws {
+        var catalog = try EngineFixtures.catalog(EngineFixtures.header + "products:\n" + Self.coins)
+        let server = try #require(catalog.server)
+        catalog.server = Server(url: Located(url, at: server.url.range), identity: server.identity, location: server.url.range.start)
+        let error = #expect(throws: PolicyCompilationError.self) { try PolicyCompiler().compile(catalog) }
+        #expect(error?.diagnostics.map(\.rule) == ["insecure-url"], "\(String(describing: error))")
+    }
+
     @Test(arguments: ["https://store.example.com", "https://store.example.com:8443/api", "http://localhost:8080", "http://127.0.0.1/", "http://[::1]:3000"])
     func aGoodServerURLLoads(url: String) throws {
         let text = try policy { set("server", .string(url), in: &$0) }

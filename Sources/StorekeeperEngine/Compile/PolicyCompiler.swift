@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperPolicy
 import StorekeeperRules
@@ -36,6 +37,15 @@ public struct PolicyCompiler: Sendable {
     package func compile(_ catalog: Catalog, planRuleErrors: [Diagnostic]?) throws(PolicyCompilationError) -> CompiledPolicy {
         var errors = planRuleErrors
             ?? RuleRegistry.check(catalog, steps: plugins.stepLibrary, rules: RuleRegistry.planRules).filter { $0.severity == .error }
+        // A catalog built in code (not decoded) may hold any text: the policy
+        // must never carry a URL its own reader would refuse.
+        if let url = catalog.server?.url {
+            do {
+                _ = try ServerURL(parsing: url.value)
+            } catch {
+                errors.append(Diagnostic(.error, rule: CatalogRuleID.insecureURL, error.description, at: url.range))
+            }
+        }
         guard errors.isEmpty else { throw PolicyCompilationError(diagnostics: Diagnostic.normalized(errors)) }
 
         var builder = TableBuilder(catalog: catalog, plugins: plugins)
