@@ -80,7 +80,7 @@ import Testing
     @Test func theSchemaRefusesTheProductSettingsTheReaderRefuses() throws {
         let tests = ProductConsistencyTests()
         for (server, index, member, value) in [
-            (false, 1, "restore", JSONValue.string("server")), (false, 1, "delivery", "server"), (true, 0, "restore", "receipt-refresh"),
+            (false, 1, "restore", JSONValue.string("server")), (false, 1, "delivery", "server"),
             (true, 0, "family-shareable", true), (true, 1, "max-quantity", 5), (true, 0, "duration", "P1M"),
             (true, 1, "subscription", .object([("group", "premium"), ("level", 1), ("period", "P1M")])), (true, 0, "record", "receipt"),
             (true, 0, "restore-trigger", "launch"), (true, 1, "content", .object([("source", "bundle"), ("path", "maps"), ("storage", "cache")])),

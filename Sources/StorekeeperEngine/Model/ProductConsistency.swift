@@ -3,13 +3,14 @@ import StorekeeperCatalog
 /// The product settings a catalog refuses in any combination, checked on a
 /// product policy: by `PolicyDecoder`, so that a compiled policy edited by
 /// hand cannot hold what no catalog can say, and by `PolicyCompiler`, so
-/// that it never writes one (a policy rule turned off in storekeeper.yml
-/// does not let a product through that its reader would refuse).
+/// that it never writes one.
 ///
 /// Covers the fields that apply to some product types only (as
 /// `ProductDecoder` refuses them), the options that need a particular
 /// strategy or source (`PersistenceDecoder`, `DeliveryDecoder`), and what
-/// the runtime cannot do (`server-required`, `consumable-restore`).
+/// the runtime cannot do (`server-required`). A consumable that restores is
+/// left to the `consumable-restore` policy rule, which a catalog may
+/// suppress (a server that re-grants coins on restore: docs/configuration.md).
 enum ProductConsistency {
     /// A problem: the product member it is at, and what is wrong.
     struct Problem: Equatable {
@@ -54,9 +55,6 @@ enum ProductConsistency {
             if product.restore == .server {
                 return Problem(member: "restore", message: "the product is restored from your server, but the policy has none ('server' is null)")
             }
-        }
-        if type == .consumable, product.restore != .none {
-            return Problem(member: "restore", message: "a consumable is used up, so nothing restores it; its restore policy is none, not \(product.restore.rawValue)")
         }
         return nil
     }
