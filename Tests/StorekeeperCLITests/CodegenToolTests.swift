@@ -16,35 +16,13 @@ import Testing
     static func codegen(_ arguments: [String], in directory: URL) throws -> Run {
         let tool = CLI.productsDirectory.appendingPathComponent("storekeeper-codegen")
         try #require(FileManager.default.isExecutableFile(atPath: tool.path), "no storekeeper-codegen at \(tool.path); build with `swift build --build-tests`")
-        let outURL = directory.appendingPathComponent(".codegen-stdout"), errURL = directory.appendingPathComponent(".codegen-stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        defer {
-            try? out.close()
-            try? err.close()
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = CLI.environment()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(CLI.timeLimit)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("storekeeper-codegen \(arguments) did not finish in \(CLI.timeLimit) seconds")
-        }
-        process.waitUntilExit()
+        let run = try ChildProcess.run(
+            tool.path, arguments.map { Array($0.utf8) }, in: directory.path, environment: CLI.environment(), timeLimit: CLI.timeLimit)
+        if run.timedOut { Issue.record("storekeeper-codegen \(arguments) did not finish in \(CLI.timeLimit) seconds") }
         return Run(
-            status: process.terminationStatus,
-            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+            status: run.status,
+            stdout: String(decoding: run.standardOutput, as: UTF8.self),
+            stderr: String(decoding: run.standardError, as: UTF8.self))
     }
 
     /// A valid catalog with one product of each kind the example needs.

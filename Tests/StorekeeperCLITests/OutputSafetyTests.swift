@@ -147,45 +147,12 @@ struct OutputSafetyTests {
     }
 }
 
-/// Runs a program with arguments given as bytes (Foundation's `Process`
-/// takes strings, which cannot hold a name that is not UTF-8).
+/// Runs a program with arguments given as bytes (so that a name need not be
+/// UTF-8), collecting its standard error.
 enum RawProcess {
     static func run(_ program: String, _ arguments: [[UInt8]], in directory: String) throws -> (status: Int32, stderr: String) {
-        let errors = "\(directory)/.raw-process-stderr"
-        defer { unlink(errors) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // Through the shell, which passes bytes on as they are, for its `cd`.
-        let shell = ["/bin/sh", "-c", #"cd "$0" && exec "$@""#, directory, program].map { Array($0.utf8) }
-        let vector: [UnsafeMutablePointer<CChar>?] = (shell + arguments).map { bytes in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-            pointer[bytes.count] = 0
-            return pointer
-        } + [nil]
-        defer { for pointer in vector { pointer?.deallocate() } }
-        let environment = CLI.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in environment { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, vector, environment)
-        try #require(spawned == 0, "cannot run \(program): \(String(cString: strerror(spawned)))")
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(CLI.timeLimit)
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                Issue.record("\(program) did not finish in \(CLI.timeLimit) seconds")
-                break
-            }
-            usleep(20_000)
-        }
-        let text = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        // WEXITSTATUS, by value: the C macro is not imported.
-        return ((status >> 8) & 0xFF, text)
+        let run = try ChildProcess.run(program, arguments, in: directory, environment: CLI.environment(), timeLimit: CLI.timeLimit)
+        if run.timedOut { Issue.record("\(program) did not finish in \(CLI.timeLimit) seconds") }
+        return (run.status, String(decoding: run.standardError, as: UTF8.self))
     }
 }

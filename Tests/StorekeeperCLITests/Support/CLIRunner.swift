@@ -96,69 +96,18 @@ enum CLI {
     private static func runBlocking(
         _ arguments: [String], in directory: URL, environment: [String: String], standardOutput: FileHandle?
     ) -> CLIResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        process.standardInput = FileHandle.nullDevice
-
-        let outPipe = Pipe()
-        let errPipe = Pipe()
-        process.standardOutput = standardOutput ?? outPipe
-        process.standardError = errPipe
-
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-
-        let outData = Drain(standardOutput == nil ? outPipe.fileHandleForReading : nil)
-        let errData = Drain(errPipe.fileHandleForReading)
         do {
-            try process.run()
+            let run = try ChildProcess.run(
+                executable.path, arguments.map { Array($0.utf8) }, in: directory.path, environment: environment,
+                output: standardOutput?.fileDescriptor, timeLimit: timeLimit)
+            return CLIResult(
+                status: run.status, signaled: run.signaled, timedOut: run.timedOut,
+                stdoutData: run.standardOutput, stderrData: run.standardError)
         } catch {
             return CLIResult(
                 status: -1, signaled: false, timedOut: false, stdoutData: Data(),
                 stderrData: Data("could not launch \(executable.path): \(error)".utf8))
         }
-        // The parent's write ends must close, or reading never ends.
-        if standardOutput == nil { try? outPipe.fileHandleForWriting.close() }
-        try? errPipe.fileHandleForWriting.close()
-
-        var timedOut = false
-        if exited.wait(timeout: .now() + timeLimit) == .timedOut {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
-        }
-        let signaled = process.terminationReason == .uncaughtSignal
-        return CLIResult(
-            status: process.terminationStatus, signaled: signaled, timedOut: timedOut,
-            stdoutData: outData.finish(), stderrData: errData.finish())
-    }
-}
-
-/// Reads a file handle to its end on a thread of its own, so that a child
-/// writing more than a pipe holds never blocks.
-private final class Drain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-    private let active: Bool
-
-    init(_ handle: FileHandle?) {
-        active = handle != nil
-        guard let handle else { return }
-        Thread.detachNewThread { [self] in
-            data = (try? handle.readToEnd()) ?? Data()
-            done.signal()
-        }
-    }
-
-    func finish() -> Data {
-        guard active else { return Data() }
-        // The child has exited (or was killed) so the pipe reaches its end soon;
-        // bound the wait anyway, in case a grandchild kept it open.
-        _ = done.wait(timeout: .now() + 10)
-        return data
     }
 }
 
