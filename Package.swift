@@ -99,9 +99,11 @@ let package = Package(
                 description: "Validate the package's in-app purchase catalogs (Catalogs/ unless paths are given).")),
             dependencies: ["storekeeper"]
         ),
+        // What several test targets share: running child processes without Foundation's Process.
+        .target(name: "StorekeeperTestSupport", path: "Tests/StorekeeperTestSupport"),
         // Goldens and the SARIF schema are read through #filePath, not bundled.
         .testTarget(name: "StorekeeperCoreTests", dependencies: ["StorekeeperCore"]),
-        .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperDiagnostics"], exclude: ["Goldens", "Fixtures"]),
+        .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics"], exclude: ["Goldens", "Fixtures"]),
         .testTarget(
             name: "StorekeeperYAMLTests",
             dependencies: ["StorekeeperYAML", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -112,15 +114,15 @@ let package = Package(
         ),
         .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog"]),
         .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog"]),
-        .testTarget(name: "StorekeeperEngineTests", dependencies: ["StorekeeperEngine", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperQueue", "StorekeeperSimulator", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "StorekeeperEngineTests", dependencies: ["StorekeeperTestSupport", "StorekeeperEngine", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulator", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "StorekeeperSimulatorTests", dependencies: ["StorekeeperSimulator", "StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
         // The broken catalogs and the .storekit fixtures are read through #filePath, not bundled.
-        .testTarget(name: "StorekeeperSchemaTests", dependencies: ["StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
+        .testTarget(name: "StorekeeperSchemaTests", dependencies: ["StorekeeperTestSupport", "StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
         .testTarget(name: "StorekeeperStoreKitTests", dependencies: ["StorekeeperStoreKit", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
         .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperCodegenTests", dependencies: ["StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperCodegenTests", dependencies: ["StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperTestSupport
 import Testing
 
 /// `storekeeper-codegen`, the build-tool plugin's tool, run as the plugin

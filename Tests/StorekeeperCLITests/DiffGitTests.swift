@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperTestSupport
 import Testing
 
 /// `storekeeper diff` reading the old side from a git revision, in a
@@ -8,20 +9,15 @@ import Testing
 struct DiffGitTests {
     /// Runs git in a folder; the test fails if it does.
     static func git(_ arguments: [String], in directory: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = directory
-        process.environment = CLI.environment([
-            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
-            "GIT_CONFIG_NOSYSTEM": "1",
-        ])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")) failed")
+        let run = try ChildProcess.run(
+            "/usr/bin/env", (["git"] + arguments).map { Array($0.utf8) }, in: directory.path,
+            environment: CLI.environment([
+                "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+                "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
+                "GIT_CONFIG_NOSYSTEM": "1",
+            ]),
+            timeLimit: CLI.timeLimit)
+        try #require(run.status == 0 && !run.signaled, "git \(arguments.joined(separator: " ")) failed")
     }
 
     /// A repository whose first commit has the shop catalog (with a fragment

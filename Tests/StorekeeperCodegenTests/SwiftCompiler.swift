@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperTestSupport
 import Testing
 
 /// Runs the Swift compiler on files in a fresh folder, as a test's proof that
@@ -37,28 +38,10 @@ struct SwiftCompiler {
     /// Runs a program, its standard output and error merged into one file
     /// (no pipe to fill up), and waits for it, at most two minutes.
     func run(_ executable: String, _ arguments: [String]) throws -> Result {
-        let log = folder.appendingPathComponent("log-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                Issue.record("\(executable) \(arguments.joined(separator: " ")) took over two minutes")
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        process.waitUntilExit()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return Result(status: process.terminationStatus, output: output)
+        let run = try ChildProcess.run(
+            executable, arguments.map { Array($0.utf8) }, in: folder.path,
+            environment: ProcessInfo.processInfo.environment, timeLimit: 120)
+        if run.timedOut { Issue.record("\(executable) \(arguments.joined(separator: " ")) took over two minutes") }
+        return Result(status: run.status, output: String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperDiagnostics
+import StorekeeperTestSupport
 import Testing
 
 /// A report with every kind of result the SARIF and GitHub goldens must show:
@@ -409,17 +410,10 @@ struct SARIFSchemaTests {
         try document.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schemaURL.path, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        // Read before waiting, so a long error list cannot fill the pipe and stall the validator.
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let run = try ChildProcess.run(
+            "/usr/bin/env", ["python3", "-c", script, schemaURL.path, file.path].map { Array($0.utf8) },
+            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
+        return (run.status, String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
     }
 
     /// Whether the validator could not run: `python3` (127, from `env`) or its packages (3) are missing.

@@ -3,6 +3,7 @@ import StorekeeperCatalog
 import StorekeeperDiagnostics
 @testable import StorekeeperEngine
 import StorekeeperPolicy
+import StorekeeperTestSupport
 import Testing
 
 /// The published schema (`docs/policy.schema.json`) and the writer agree:
@@ -31,19 +32,14 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-policy-\(UUID().uuidString).json")
         try document.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schemaPath, file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 3 || process.terminationStatus == 127 {
+        let run = try ChildProcess.run(
+            "/usr/bin/env", ["python3", "-c", script, schemaPath, file.path].map { Array($0.utf8) },
+            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
+        let output = String(decoding: run.standardOutput + run.standardError, as: UTF8.self)
+        if run.status == 3 || run.status == 127 {
             Issue.record("\(output)\nInstall the validator: python3 -m pip install jsonschema")
         }
-        return (process.terminationStatus, output)
+        return (run.status, output)
     }
 
     @Test(arguments: EngineFixtures.exampleCatalogs)

@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCatalog
 import StorekeeperEngine
 @testable import StorekeeperQueue
+import StorekeeperTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -338,32 +339,19 @@ enum CrashDrill {
         try #require(FileManager.default.createFile(atPath: out.path, contents: nil))
         try #require(FileManager.default.createFile(atPath: err.path, contents: nil))
         let outHandle = try FileHandle(forWritingTo: out)
-        let errHandle = try FileHandle(forWritingTo: err)
-        let process = Process()
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
-        }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        let (status, signaled): (Int32, Bool) = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in
-                continuation.resume(returning: (process.terminationStatus, process.terminationReason == .uncaughtSignal))
-            }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        defer { try? outHandle.close() }
+        let command = launcher.isEmpty ? [executable.path] + arguments : launcher + [executable.path] + arguments
+        let descriptor = outHandle.fileDescriptor
+        let run: ChildProcess.Outcome = try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    try ChildProcess.run(
+                        command[0], command.dropFirst().map { Array($0.utf8) }, in: FileManager.default.currentDirectoryPath,
+                        environment: ProcessInfo.processInfo.environment, output: descriptor, timeLimit: 1_800)
+                })
             }
         }
-        try outHandle.close()
-        try errHandle.close()
-        return CrashDrillResult(status: status, signaled: signaled, stdout: try Data(contentsOf: out),
-                           stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return CrashDrillResult(status: run.status, signaled: run.signaled, stdout: try Data(contentsOf: out),
+                           stderr: String(decoding: run.standardError, as: UTF8.self))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperTestSupport
 import Testing
 
 /// The store finishes a transaction only once what its steps delivered is on
@@ -37,18 +38,11 @@ enum Strace {
             return nil
         }
         // Containers may forbid ptrace: try it once.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-f", "-qq", "-o", "/dev/null", "/bin/true"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            return nil
-        }
-        return process.terminationStatus == 0 ? path : nil
+        guard let run = try? ChildProcess.run(
+            path, ["-f", "-qq", "-o", "/dev/null", "/bin/true"].map { Array($0.utf8) },
+            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 60)
+        else { return nil }
+        return run.status == 0 && !run.signaled ? path : nil
     }()
 
     /// Follows threads, names each descriptor's file, prints no data.

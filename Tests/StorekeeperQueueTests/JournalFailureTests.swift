@@ -3,6 +3,7 @@ import GRDB
 import StorekeeperCatalog
 import StorekeeperEngine
 @testable import StorekeeperQueue
+import StorekeeperTestSupport
 import Testing
 #if canImport(Darwin)
 import Darwin
@@ -578,17 +579,11 @@ import Glibc
     @discardableResult
     static func sqlite(_ path: String, _ commands: String...) throws -> String {
         let sql = commands.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(sqlite3))
-        process.arguments = [path] + commands
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        try #require(process.terminationStatus == 0, "sqlite3 \(sql): \(text)")
+        let run = try ChildProcess.run(
+            try #require(sqlite3), ([path] + commands).map { Array($0.utf8) },
+            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 120)
+        let text = String(decoding: run.standardOutput + run.standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(run.status == 0 && !run.signaled, "sqlite3 \(sql): \(text)")
         return text
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperTestSupport
 import Testing
 
 #if canImport(Glibc)

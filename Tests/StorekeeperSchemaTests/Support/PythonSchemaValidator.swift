@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperDiagnostics
 import StorekeeperSchema
+import StorekeeperTestSupport
 import Testing
 
 /// One error that Python's `jsonschema` reports, flattened out of the
@@ -71,17 +72,12 @@ enum PythonSchemaValidator {
         try schema.write(to: schemaFile, atomically: true, encoding: .utf8)
         try ("[" + documents.joined(separator: ",\n") + "]").write(to: documentsFile, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schemaFile.path, documentsFile.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let status = process.terminationStatus
+        let run = try ChildProcess.run(
+            "/usr/bin/env", ["python3", "-c", script, schemaFile.path, documentsFile.path].map { Array($0.utf8) },
+            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 600)
+        let stdout = run.standardOutput
+        let stderr = String(decoding: run.standardError, as: UTF8.self)
+        let status = run.status
         if status == 3 || status == 127 {
             let message = "\(String(decoding: stdout, as: UTF8.self))\(stderr)\nInstall the validator: python3 -m pip install jsonschema"
             Issue.record(Comment(rawValue: message))

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -9,27 +8,28 @@ import Musl
 import Darwin
 #endif
 
-/// Runs a program with `posix_spawn`, its standard output and error read on
+/// Test support shared by the test targets (one home for running child
+/// processes). Runs a program with `posix_spawn`, its standard output and error read on
 /// threads of their own. Not Foundation's `Process`: on Linux its `run()`
 /// lists `/proc/self/fd` with a read past the end of a directory entry
 /// (swift-corelibs-foundation PR 5472), which crashed this test process now
 /// and then once a thousand descriptors were open across the parallel tests.
-enum ChildProcess {
+public enum ChildProcess {
     /// How a run ended, and what it wrote.
-    struct Outcome {
+    public struct Outcome: Sendable {
         /// The exit status, or the signal number when `signaled`.
-        var status: Int32
-        var signaled: Bool
-        var timedOut: Bool
-        var standardOutput: Data
-        var standardError: Data
+        public var status: Int32
+        public var signaled: Bool
+        public var timedOut: Bool
+        public var standardOutput: Data
+        public var standardError: Data
     }
 
     /// Runs `program` with `arguments` (bytes, so that a name need not be
     /// UTF-8) in `directory`; standard input is /dev/null, standard output
     /// goes to `output` when given (a descriptor the caller owns), else is
     /// collected. Killed after `timeLimit` seconds.
-    static func run(
+    public static func run(
         _ program: String, _ arguments: [[UInt8]], in directory: String, environment: [String: String],
         output: Int32? = nil, timeLimit: Double
     ) throws -> Outcome {
@@ -79,9 +79,9 @@ enum ChildProcess {
             standardOutput: standardOutput?.finish() ?? Data(), standardError: errors.finish())
     }
 
-    struct SpawnFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct SpawnFailure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 
     /// A pipe whose ends are not inherited by children other than through
