@@ -1,3 +1,4 @@
+import StorekeeperCatalog
 import StorekeeperDiagnostics
 
 /// What reading a StoreKit configuration file found: the problems, and the
@@ -14,8 +15,14 @@ struct ReadingContext {
         report(.error, rule, message, at: range, notes: notes)
     }
 
-    /// Everything found, the left-out keys included.
-    var allDiagnostics: [Diagnostic] { diagnostics + notImported.diagnostics }
+    /// Everything found, the left-out keys included, at most
+    /// `DiagnosticCap.limit` of them (errors first) and a count of the rest,
+    /// as every other source of diagnostics is capped.
+    func allDiagnostics(file: String) -> [Diagnostic] {
+        DiagnosticCap.capped(
+            diagnostics + notImported.diagnostics, rule: CatalogRuleID.tooManyProblems,
+            source: "reading the .storekit file", scope: "a file", at: SourceLocation(file: file, line: 1, column: 1))
+    }
 }
 
 /// Keys that the catalog has no place for, collected while reading and then
@@ -61,13 +68,21 @@ struct NotImportedReport {
         return result
     }
 
+    /// How many places one kind of key notes at most: a file of a hundred
+    /// thousand products would otherwise make as many notes.
+    static let notesLimit = 100
+
     /// One diagnostic per kind of key.
     var diagnostics: [Diagnostic] {
         order.compactMap { group in
             guard let entry = entries[group], let first = entry.places.first else { return nil }
             var message = entry.message
-            if entry.places.count > 1 { message += " (\(entry.places.count) places, each noted)" }
-            let notes = entry.places.map { Diagnostic.Note("`\($0.path)`", at: $0.range.start) }
+            if entry.places.count > Self.notesLimit {
+                message += " (\(entry.places.count) places, the first \(Self.notesLimit) noted)"
+            } else if entry.places.count > 1 {
+                message += " (\(entry.places.count) places, each noted)"
+            }
+            let notes = entry.places.prefix(Self.notesLimit).map { Diagnostic.Note("`\($0.path)`", at: $0.range.start) }
             return Diagnostic(entry.severity, rule: StoreKitRuleID.notImported, message, at: first.range, notes: entry.places.count > 1 ? notes : [])
         }
     }

@@ -41,7 +41,7 @@ public struct StoreKitReader: Sendable {
     public func read(_ root: StoreKitNode, file: String) -> Result {
         var context = ReadingContext()
         guard var fields = ObjectFields(root, path: "", what: "a StoreKit configuration", context: &context) else {
-            return Result(configuration: nil, diagnostics: context.allDiagnostics)
+            return Result(configuration: nil, diagnostics: context.allDiagnostics(file: file))
         }
         let version = readVersion(&fields, context: &context)
         var products: [StoreKitProduct] = []
@@ -62,7 +62,7 @@ public struct StoreKitReader: Sendable {
         }
         fields.finish(kept: StoreKitKeys.rootKept, known: StoreKitKeys.rootCarried, context: &context)
         let configuration = version.map { StoreKitConfiguration(file: file, version: $0, products: products, groups: groups, root: root) }
-        return Result(configuration: configuration, diagnostics: context.allDiagnostics)
+        return Result(configuration: configuration, diagnostics: context.allDiagnostics(file: file))
     }
 
     private func readVersion(_ root: inout ObjectFields, context: inout ReadingContext) -> Located<StoreKitVersion>? {
