@@ -54,4 +54,22 @@ struct NonUTF8PathArgumentTests {
         #expect(status == 2, "\(stderr)")
         #expect(stderr.contains((oldSide ? "OLD: " : "NEW: ") + #"the name given, d\xFF, is not valid UTF-8"#), "\(stderr)")
     }
+
+    /// Every other command that reads a path typed by the user: before, the
+    /// repaired name (U+FFFD) was opened, which may be another file.
+    @Test("compile, explain, export, import and simulate name a path that is not UTF-8", arguments: [
+        "compile CATALOG", "explain CATALOG", "export CATALOG --format storekit", "export shop.yaml --format storekit --base CATALOG",
+        "import CATALOG", "simulate CATALOG scenario.yaml", "simulate shop.yaml CATALOG", "compile shop.yaml --config CATALOG",
+    ])
+    func otherCommands(_ command: String) throws {
+        let (workspace, name) = try Self.workspace()
+        _ = try workspace.write("shop.yaml", validCatalog())
+        _ = try workspace.write("scenario.yaml", "steps: []\n")
+        let path = name + Array("/catalog.yaml".utf8)
+        let arguments = command.split(separator: " ").map { $0 == "CATALOG" ? path : Array($0.utf8) }
+        let tool = CLI.productsDirectory.appendingPathComponent("storekeeper").path
+        let (status, stderr) = try RawProcess.run(tool, arguments, in: workspace.url.path)
+        #expect(status == 2, "\(stderr)")
+        #expect(stderr.contains(#"the name given, d\xFF/catalog.yaml, is not valid UTF-8"#), "\(stderr)")
+    }
 }

@@ -48,6 +48,8 @@ struct PolicySource {
 
     /// The policy, or the process ends (1: the catalog has errors, 2: it cannot be read).
     func load() throws(CommandFailure) -> Loaded {
+        try InputPathName.refuseIfNotUTF8(path)
+        if let configuration { try InputPathName.refuseIfNotUTF8(configuration) }
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
         if let value = compiledPolicy(loader.reader) {
             var policy = decode(value, PolicyDecoder(declaresUnknownSteps: true))

@@ -52,6 +52,8 @@ struct Export: ParsableCommand {
     func run() throws {
         // What cannot be written is said before the report, not after it.
         if let output { try OutputFile.check(output) }
+        try InputPathName.refuseIfNotUTF8(catalog)
+        if let base { try InputPathName.refuseIfNotUTF8(base) }
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
         let run: ValidationRun
         do {

@@ -55,6 +55,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
+        try InputPathName.refuseIfNotUTF8(file)
         // What cannot be written is said before the report, not after it.
         if let output {
             if let input = OutputFile.sameFile(output, asAnyOf: [file]) {

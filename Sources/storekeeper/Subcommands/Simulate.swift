@@ -90,6 +90,7 @@ struct Simulate: ParsableCommand {
 
     /// Reads, parses and checks the scenario; its errors are printed and exit 2.
     private func loadScenario(policy: CompiledPolicy) throws(CommandFailure) -> Scenario {
+        try InputPathName.refuseIfNotUTF8(scenario)
         let reader = FileSystemReader()
         let bytes: [UInt8]
         do {
