@@ -26,17 +26,7 @@ struct JournalCasesCommand {
 
     /// Runs the cases; prints the summary on standard output. Returns whether every case passed.
     func execute() throws(DrillError) -> Bool {
-        let files = FileManager.default
-        let temporary = options.work == nil
-        let work = options.work ?? files.temporaryDirectory.appendingPathComponent("storekeeper-queue-drill-journal-\(UUID().uuidString)").path
-        if let existing = try? files.contentsOfDirectory(atPath: work), !existing.isEmpty {
-            throw DrillError.message("the work folder \(work) is not empty: give an empty or new folder")
-        }
-        do {
-            try files.createDirectory(atPath: work, withIntermediateDirectories: true)
-        } catch {
-            throw DrillError.message("cannot create the work folder \(work): \(error.localizedDescription)")
-        }
+        let (work, temporary) = try WorkFolder.prepare(options.work, prefix: "storekeeper-queue-drill-journal")
         let context = Context(options: options, work: work, executable: ChildLaunch.ownExecutable())
         let reference = try context.complete(state: "\(work)/reference")
         var cases: [JournalCasesSummary.Case] = []
@@ -56,7 +46,7 @@ struct JournalCasesCommand {
             throw DrillError.message("cannot write the summary: \(error)")
         }
         if summary.passed {
-            if temporary { try? files.removeItem(atPath: work) }
+            if temporary { try? FileManager.default.removeItem(atPath: work) }
         } else {
             let failed = cases.filter { !$0.passed }.map(\.name)
             StandardError.print("storekeeper-queue-drill: journal: \(failed.joined(separator: ", ")) failed; the state folders are in \(work)")

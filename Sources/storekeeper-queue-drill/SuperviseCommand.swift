@@ -34,7 +34,7 @@ struct SuperviseCommand {
     /// Runs the drill; prints the summary on standard output. Returns whether the reports are equal.
     func execute() throws(DrillError) -> Bool {
         let started = DispatchTime.now().uptimeNanoseconds
-        let (work, temporary) = try prepareWork()
+        let (work, temporary) = try WorkFolder.prepare(options.work, prefix: "storekeeper-queue-drill")
         let executable = ChildLaunch.ownExecutable()
 
         let (reference, referenceMilliseconds) = try referenceReport(executable: executable, work: work)
@@ -114,22 +114,6 @@ struct SuperviseCommand {
             StandardError.print("storekeeper-queue-drill: the state folders are in \(work)")
         }
         return equal
-    }
-
-    /// The work folder (the one given, or a new temporary one) and whether it is temporary.
-    private func prepareWork() throws(DrillError) -> (String, Bool) {
-        let files = FileManager.default
-        let temporary = options.work == nil
-        let work = options.work ?? files.temporaryDirectory.appendingPathComponent("storekeeper-queue-drill-\(UUID().uuidString)").path
-        if let existing = try? files.contentsOfDirectory(atPath: work), !existing.isEmpty {
-            throw DrillError.message("the work folder \(work) is not empty: give an empty or new folder")
-        }
-        do {
-            try files.createDirectory(atPath: work, withIntermediateDirectories: true)
-        } catch {
-            throw DrillError.message("cannot create the work folder \(work): \(error.localizedDescription)")
-        }
-        return (work, temporary)
     }
 
     /// The report of a launch that is never killed, over a fresh folder, and how long the launch took.

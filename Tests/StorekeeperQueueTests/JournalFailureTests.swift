@@ -114,8 +114,10 @@ import Glibc
         #expect(try Self.bytes(path + "-wal") == wal, "the WAL is left as it was")
     }
 
-    @Test(arguments: JournalFailureTests.LostLog.allCases)
-    func aCrashedJournalWhoseWALWasLostIsAnErrorNotTheJournalAtItsLastCheckpoint(_ lost: LostLog) async throws {
+    /// A journal, its -wal and its -shm as a crash leaves them (copied while
+    /// the queue still has them open, after 20 purchases), and the balances
+    /// the queue had then.
+    static func crashedJournal() async throws -> (path: String, balances: [String: Int]) {
         let folder = try QueueFixtures.folder()
         let path = folder.appendingPathComponent("journal.sqlite").path
         let crashed = folder.appendingPathComponent("crashed", isDirectory: true)
@@ -129,6 +131,12 @@ import Glibc
             for suffix in ["", "-wal", "-shm"] { try Data(try Self.bytes(path + suffix)).write(to: URL(fileURLWithPath: copy + suffix)) }
             return await queue.entitlements().balances
         }
+        return (copy, balances)
+    }
+
+    @Test(arguments: JournalFailureTests.LostLog.allCases)
+    func aCrashedJournalWhoseWALWasLostIsAnErrorNotTheJournalAtItsLastCheckpoint(_ lost: LostLog) async throws {
+        let (copy, balances) = try await Self.crashedJournal()
         try #require(try Self.bytes(copy + "-wal").count > 32, "the crash left commits in the WAL")
         switch lost {
         case .emptied: try Data().write(to: URL(fileURLWithPath: copy + "-wal"))
@@ -158,18 +166,7 @@ import Glibc
     }
 
     @Test func aCrashedJournalWithItsWALOpensWithEverythingCommitted() async throws {
-        let folder = try QueueFixtures.folder()
-        let path = folder.appendingPathComponent("journal.sqlite").path
-        let crashed = folder.appendingPathComponent("crashed", isDirectory: true)
-        try FileManager.default.createDirectory(at: crashed, withIntermediateDirectories: true)
-        let copy = crashed.appendingPathComponent("journal.sqlite").path
-        let balances = try await Self.withQueue(path) { queue, store, _ in
-            let coins = try H.consumable(in: queue.policy)
-            for index in 0..<20 { await store.send(H.transaction("c\(index)", coins, .purchased)) }
-            try await H.eventually { await queue.whenIdle(); return await store.unfinished.isEmpty }
-            for suffix in ["", "-wal", "-shm"] { try Data(try Self.bytes(path + suffix)).write(to: URL(fileURLWithPath: copy + suffix)) }
-            return await queue.entitlements().balances
-        }
+        let (copy, balances) = try await Self.crashedJournal()
         #expect(try await Self.read(copy).entitlements.balances == balances)
     }
 
