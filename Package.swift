@@ -1,27 +1,46 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The package has two halves, and its folders show them:
+//
+// - Sources/Runtime: what an app or a server links. The transaction
+//   vocabulary, the compiled policy and its JSON reader, plugins, dispatch,
+//   the durable queue, records and entitlements, and a simulated App Store
+//   for apps' tests. No YAML, no libyaml, no lint rules, no reporters.
+// - Sources/Tooling: what runs on an author's machine. YAML, the catalog,
+//   the rules, the compiler, explain, schema, Xcode's .storekit files, diff,
+//   codegen and scenarios, behind one façade of workflows (StorekeeperTooling)
+//   that the CLI, the codegen tool and the plugins call.
+// - Sources/Checks: the benchmark and the crash drill, for developers of
+//   Storekeeper itself.
+//
+// Data flows one way, and no target imports one above it:
+// bytes → YAML nodes → catalog → rules → compiled policy → queue → entitlements.
+
+/// The Apple platforms an app links the runtime on: the versions whose
+/// standard library has `Duration` and the clocks (iOS 16 and its peers).
+/// Newer APIs in the runtime need `@available` (Scripts/check-availability).
+let platforms: [SupportedPlatform] = [
+    .iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+]
+
 let package = Package(
     name: "Storekeeper",
-    platforms: [.macOS(.v13)],
+    platforms: platforms,
     products: [
-        .executable(name: "storekeeper", targets: ["storekeeper"]),
-        .library(name: "StorekeeperSimulator", targets: ["StorekeeperSimulator"]),
+        // What an app links: the compiled policy, plugins and dispatch.
+        .library(name: "StorekeeperRuntime", targets: ["StorekeeperRuntime"]),
+        // The durable transaction queue over the runtime (SQLite through GRDB).
         .library(name: "StorekeeperQueue", targets: ["StorekeeperQueue"]),
-        .library(name: "StorekeeperEngine", targets: ["StorekeeperEngine"]),
-        .library(name: "StorekeeperRules", targets: ["StorekeeperRules"]),
-        .library(name: "StorekeeperPolicy", targets: ["StorekeeperPolicy"]),
-        .library(name: "StorekeeperCatalog", targets: ["StorekeeperCatalog"]),
-        .library(name: "StorekeeperYAML", targets: ["StorekeeperYAML"]),
-        .library(name: "StorekeeperDiagnostics", targets: ["StorekeeperDiagnostics"]),
-        .library(name: "StorekeeperCore", targets: ["StorekeeperCore"]),
-        .library(name: "StorekeeperSchema", targets: ["StorekeeperSchema"]),
-        .library(name: "StorekeeperStoreKit", targets: ["StorekeeperStoreKit"]),
-        .library(name: "StorekeeperDiff", targets: ["StorekeeperDiff"]),
-        .library(name: "StorekeeperCodegen", targets: ["StorekeeperCodegen"]),
+        // A simulated App Store, for an app's own tests.
+        .library(name: "StorekeeperSimulatedStore", targets: ["StorekeeperSimulatedStore"]),
+        // The author's side: validate, compile, explain, import, export, diff, codegen, scenarios.
+        //TEMP .library(name: "StorekeeperTooling", targets: ["StorekeeperTooling"]),
+        .executable(name: "storekeeper", targets: ["storekeeper"]),
         .executable(name: "storekeeper-codegen", targets: ["storekeeper-codegen"]),
         .plugin(name: "StorekeeperValidatePlugin", targets: ["StorekeeperValidatePlugin"]),
         .plugin(name: "StorekeeperCodegenPlugin", targets: ["StorekeeperCodegenPlugin"]),
+        //TEMP .plugin(name: "StorekeeperPolicyPlugin", targets: ["StorekeeperPolicyPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,68 +48,167 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // MARK: Runtime
+
+        // The C library, named once (Glibc, Musl or Darwin).
+        .target(name: "StorekeeperPlatform", path: "Sources/Runtime/StorekeeperPlatform"),
+        // The transaction vocabulary (product types, states, store errors, persistence,
+        // content, built-in steps) and the server URL rule; depends on nothing.
+        .target(name: "StorekeeperCore", path: "Sources/Runtime/StorekeeperCore"),
+        // A strict JSON parser and a deterministic writer.
+        .target(name: "StorekeeperJSON", path: "Sources/Runtime/StorekeeperJSON"),
+        // Compiled policies (read from JSON), plugins and built-in steps, plan lookup.
+        .target(
+            name: "StorekeeperRuntime",
+            dependencies: ["StorekeeperCore", "StorekeeperJSON"],
+            path: "Sources/Runtime/StorekeeperRuntime"
+        ),
+        // The transaction queue: durable, exactly-once dispatch of compiled plans (journal in SQLite
+        // through GRDB), where records live, and the entitlements an app reads.
+        .target(
+            name: "StorekeeperQueue",
+            dependencies: [
+                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/Runtime/StorekeeperQueue",
+            // Its required-reason APIs (file timestamps through stat, UserDefaults), as GRDB declares its own.
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
+        // The simulated App Store (a StoreBackend, deterministic under a seed) and the app's simulated server.
+        .target(
+            name: "StorekeeperSimulatedStore",
+            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore"],
+            path: "Sources/Runtime/StorekeeperSimulatedStore"
+        ),
+
+        // MARK: Tooling
+
         // libyaml, from the system: `apt-get install libyaml-dev` (Debian, Ubuntu) or `brew install libyaml`.
         .systemLibrary(
             name: "CYAML",
+            path: "Sources/Tooling/CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // What the runtime, the server and the tooling share (the server URL rule); depends on nothing.
-        .target(name: "StorekeeperCore"),
-        // Locations, severities, diagnostics and their reporters: shared by every layer.
-        .target(name: "StorekeeperDiagnostics"),
+        // Child processes (posix_spawn), for git and the checks; never in the runtime.
+        .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperPlatform"], path: "Sources/Tooling/StorekeeperChildProcess"),
+        // Locations, severities, diagnostics, their reporters, and whole-file output.
+        .target(
+            name: "StorekeeperDiagnostics",
+            dependencies: ["StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform"],
+            path: "Sources/Tooling/StorekeeperDiagnostics"
+        ),
         // A located YAML node tree built from libyaml's events, with hard limits.
-        .target(name: "StorekeeperYAML", dependencies: ["CYAML", "StorekeeperDiagnostics"]),
+        .target(
+            name: "StorekeeperYAML",
+            dependencies: ["CYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"],
+            path: "Sources/Tooling/StorekeeperYAML"
+        ),
         // The catalog model, its decoding from located nodes, includes and cross-file checks.
-        .target(name: "StorekeeperCatalog", dependencies: ["StorekeeperCore", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .target(
+            name: "StorekeeperCatalog",
+            dependencies: ["StorekeeperCore", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperPlatform"],
+            path: "Sources/Tooling/StorekeeperCatalog"
+        ),
         // Plans per product and transaction state: default plans, custom rules applied, what is wrong with them.
-        .target(name: "StorekeeperPolicy", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .target(
+            name: "StorekeeperPolicy",
+            dependencies: ["StorekeeperCatalog", "StorekeeperCore", "StorekeeperDiagnostics"],
+            path: "Sources/Tooling/StorekeeperPolicy"
+        ),
         // Policy rules from the In-App Purchase guide, as values with their own examples; configuration and suppression.
-        .target(name: "StorekeeperRules", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
-        // The policy engine: plugins, the plan compiler, compiled policies (JSON), explanations.
-        .target(name: "StorekeeperEngine", dependencies: ["StorekeeperCore", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
-        // The transaction queue: durable, exactly-once dispatch of compiled plans (journal in SQLite through GRDB),
-        // where records live, and the entitlements an app reads. Apart from the engine so that the compiler and
-        // the CLI's validate and compile do not link SQLite.
-        .target(name: "StorekeeperQueue", dependencies: ["StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The simulated App Store (a StoreBackend, deterministic under a seed), the app's simulated server,
-        // and scenarios: scripted sessions run against a catalog's compiled policy, traced and checked.
-        .target(name: "StorekeeperSimulator", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .target(
+            name: "StorekeeperRules",
+            dependencies: [
+                "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics",
+                "StorekeeperCore", "StorekeeperPlatform",
+            ],
+            path: "Sources/Tooling/StorekeeperRules"
+        ),
+        // Catalog to compiled policy; explanations; loading a catalog or a policy by what the file is.
+        .target(
+            name: "StorekeeperCompiler",
+            dependencies: [
+                "StorekeeperRuntime", "StorekeeperPolicy", "StorekeeperRules", "StorekeeperCatalog", "StorekeeperYAML",
+                "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
+            ],
+            path: "Sources/Tooling/StorekeeperCompiler"
+        ),
         // The JSON Schema (draft 2020-12) of the catalog format, for editors (`storekeeper schema`).
-        .target(name: "StorekeeperSchema", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .target(
+            name: "StorekeeperSchema",
+            dependencies: [
+                "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics",
+                "StorekeeperCore", "StorekeeperJSON",
+            ],
+            path: "Sources/Tooling/StorekeeperSchema"
+        ),
         // Xcode's StoreKit configuration files (.storekit): import into a catalog, export from one.
-        .target(name: "StorekeeperStoreKit", dependencies: ["StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .target(
+            name: "StorekeeperXcodeConfig",
+            dependencies: ["StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
+            path: "Sources/Tooling/StorekeeperXcodeConfig"
+        ),
         // What a catalog change does to users who already bought (`storekeeper diff OLD NEW`).
-        .target(name: "StorekeeperDiff", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .target(
+            name: "StorekeeperDiff",
+            dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperChildProcess", "StorekeeperPlatform"],
+            path: "Sources/Tooling/StorekeeperDiff"
+        ),
         // Typed Swift (product ids, features, balances) generated from a catalog.
-        .target(name: "StorekeeperCodegen", dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics"]),
-        // The build-tool plugin's tool: validates like the CLI, then writes the Swift. Links no SQLite,
-        // no argument parser and no simulator, so an app's first build stays short.
-        .executableTarget(name: "storekeeper-codegen", dependencies: ["StorekeeperCodegen", "StorekeeperRules", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
-        // Generates typed product ids, features and balances from the catalogs in a target (Examples/).
-        .plugin(name: "StorekeeperCodegenPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
-        // The command-line tool: argument parsing over the libraries, nothing more.
+        .target(
+            name: "StorekeeperCodegen",
+            dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
+            path: "Sources/Tooling/StorekeeperCodegen"
+        ),
+        // Scripted sessions run against a catalog's compiled policy and the simulated store, traced and checked.
+        .target(
+            name: "StorekeeperScenarios",
+            dependencies: [
+                "StorekeeperSimulatedStore", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCompiler",
+                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
+            ],
+            path: "Sources/Tooling/StorekeeperScenarios"
+        ),
+/*TEMP
+        // The workflows every front end calls: validate; validate then compile; import then validate; diff.
+        .target(
+            name: "StorekeeperTooling",
+            dependencies: [
+                "StorekeeperCompiler", "StorekeeperRules", "StorekeeperSchema", "StorekeeperXcodeConfig", "StorekeeperDiff",
+                "StorekeeperCodegen", "StorekeeperScenarios", "StorekeeperRuntime", "StorekeeperPolicy", "StorekeeperCatalog",
+                "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
+            ],
+            path: "Sources/Tooling/StorekeeperTooling"
+        ),
+TEMP*/
+        // The command-line tool: argument parsing over the workflows, nothing more.
         .executableTarget(
             name: "storekeeper",
             dependencies: [
-                "StorekeeperSchema",
-                "StorekeeperStoreKit",
-                "StorekeeperDiff",
-                "StorekeeperSimulator",
-                "StorekeeperQueue",
-                "StorekeeperEngine",
-                "StorekeeperRules",
-                "StorekeeperPolicy",
-                "StorekeeperCatalog",
-                "StorekeeperYAML",
-                "StorekeeperDiagnostics",
+                //TEMP "StorekeeperTooling",
+                "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperSchema", "StorekeeperXcodeConfig",
+                "StorekeeperDiff", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperCatalog",
+                "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/Tooling/storekeeper"
         ),
-        // The benchmarks: validate and compile against libyaml's bare scan (child processes), and plan lookups (in process).
-        .executableTarget(name: "storekeeper-benchmark", dependencies: ["CYAML", "StorekeeperEngine", "StorekeeperRules", "StorekeeperCatalog", "StorekeeperQueue"]),
-        // The crash drill: runs the queue in child processes killed with SIGKILL and checks exactly-once delivery.
-        .executableTarget(name: "storekeeper-queue-drill", dependencies: ["StorekeeperQueue", "StorekeeperEngine", "StorekeeperCatalog"]),
+        // The build-tool plugins' tool: validates like the CLI, then writes the Swift or the compiled policy.
+        // Links no SQLite, no argument parser and no simulator, so an app's first build stays short.
+        .executableTarget(
+            name: "storekeeper-codegen",
+            dependencies: [
+                "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRules", "StorekeeperCatalog",
+                "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
+            ],
+            path: "Sources/Tooling/storekeeper-codegen"
+        ),
+        // Generates typed product ids, features and balances from the catalogs in a target (Examples/).
+        .plugin(name: "StorekeeperCodegenPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
+        // Compiles the catalog in a target into its policy JSON, bundled as a resource (Bundle.module).
+        //TEMP .plugin(name: "StorekeeperPolicyPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
         // `swift package storekeeper-validate [PATH...]`: the CLI's validate, run by SwiftPM over the package's catalogs.
         .plugin(
             name: "StorekeeperValidatePlugin",
@@ -99,30 +217,99 @@ let package = Package(
                 description: "Validate the package's in-app purchase catalogs (Catalogs/ unless paths are given).")),
             dependencies: ["storekeeper"]
         ),
-        // What several test targets share: running child processes without Foundation's Process.
-        .target(name: "StorekeeperTestSupport", path: "Tests/StorekeeperTestSupport"),
-        // Goldens and the SARIF schema are read through #filePath, not bundled.
+
+        // MARK: Checks
+
+        // The benchmarks: validate and compile against libyaml's bare scan (child processes), and dispatch (in process).
+        .executableTarget(
+            name: "storekeeper-benchmark",
+            dependencies: [
+                "CYAML", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperPolicy",
+                "StorekeeperCatalog", "StorekeeperQueue", "StorekeeperCore", "StorekeeperChildProcess", "StorekeeperPlatform",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/Checks/storekeeper-benchmark"
+        ),
+        // The crash drill: runs the queue in child processes killed with SIGKILL and checks exactly-once delivery.
+        .executableTarget(
+            name: "storekeeper-queue-drill",
+            dependencies: [
+                "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCompiler", "StorekeeperCore", "StorekeeperChildProcess",
+                "StorekeeperPlatform",
+            ],
+            path: "Sources/Checks/storekeeper-queue-drill"
+        ),
+
+        // MARK: Tests
+
+        // What the test targets share: child processes, seeded randomness, fixtures, marked examples.
+        .target(
+            name: "StorekeeperTestSupport",
+            dependencies: ["StorekeeperChildProcess", "StorekeeperPlatform"],
+            path: "Tests/StorekeeperTestSupport"
+        ),
         .testTarget(name: "StorekeeperCoreTests", dependencies: ["StorekeeperCore"]),
-        .testTarget(name: "StorekeeperDiagnosticsTests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics"], exclude: ["Goldens", "Fixtures"]),
+        // Goldens and the SARIF schema are read through #filePath, not bundled.
+        .testTarget(
+            name: "StorekeeperDiagnosticsTests",
+            dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"],
+            exclude: ["Goldens", "Fixtures"]
+        ),
         .testTarget(
             name: "StorekeeperYAMLTests",
-            dependencies: ["StorekeeperYAML", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["StorekeeperYAML", "StorekeeperDiagnostics", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "StorekeeperCatalogTests",
-            dependencies: ["StorekeeperCatalog", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
-        .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog"]),
-        .testTarget(name: "StorekeeperRulesTests", dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog"]),
-        .testTarget(name: "StorekeeperEngineTests", dependencies: ["StorekeeperTestSupport", "StorekeeperEngine", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperQueueTests", dependencies: ["StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulator", "StorekeeperEngine", "StorekeeperCatalog", "StorekeeperDiagnostics", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "StorekeeperSimulatorTests", dependencies: ["StorekeeperSimulator", "StorekeeperQueue", "StorekeeperEngine", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"]),
+        .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperCore"]),
+        .testTarget(
+            name: "StorekeeperRulesTests",
+            dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"]
+        ),
+        .testTarget(
+            name: "StorekeeperCompilerTests",
+            dependencies: [
+                "StorekeeperTestSupport", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperPolicy",
+                "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
+            ]
+        ),
+        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"]),
+        .testTarget(
+            name: "StorekeeperQueueTests",
+            dependencies: [
+                "StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperScenarios", "StorekeeperCompiler",
+                "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperCore", "StorekeeperPlatform",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "StorekeeperScenariosTests",
+            dependencies: [
+                "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperQueue", "StorekeeperCompiler", "StorekeeperRuntime",
+                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
+            ]
+        ),
         // The broken catalogs and the .storekit fixtures are read through #filePath, not bundled.
-        .testTarget(name: "StorekeeperSchemaTests", dependencies: ["StorekeeperTestSupport", "StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
-        .testTarget(name: "StorekeeperStoreKitTests", dependencies: ["StorekeeperStoreKit", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics"], exclude: ["Fixtures"]),
-        .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
-        .testTarget(name: "StorekeeperCodegenTests", dependencies: ["StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics"]),
+        .testTarget(
+            name: "StorekeeperSchemaTests",
+            dependencies: ["StorekeeperTestSupport", "StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "StorekeeperXcodeConfigTests",
+            dependencies: ["StorekeeperXcodeConfig", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
+        .testTarget(
+            name: "StorekeeperCodegenTests",
+            dependencies: ["StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import StorekeeperCore
+import StorekeeperChildProcess
 import Foundation
 import StorekeeperTestSupport
 import Testing

@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StorekeeperCore
+import StorekeeperPlatform
 
 /// Colour: only on a terminal (or when forced), never with `NO_COLOR`.
 @Suite("Colour")

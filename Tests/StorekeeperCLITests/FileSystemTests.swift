@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StorekeeperCore
+import StorekeeperPlatform
 
 /// What a directory may hold besides plain files: it never makes the command
 /// crash, hang, or report a file twice.

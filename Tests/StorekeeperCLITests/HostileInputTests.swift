@@ -1,3 +1,4 @@
+import StorekeeperCore
 import Foundation
 import Testing
 

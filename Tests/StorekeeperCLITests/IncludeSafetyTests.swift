@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StorekeeperCore
+import StorekeeperPlatform
 
 /// Includes stay in the folder of the catalog file, judged by where files
 /// really are, the same for every command and however the catalog is named;

@@ -1,13 +1,8 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StorekeeperCore
+import StorekeeperPlatform
 
 /// A catalog path typed on the command line that is not UTF-8: Swift hands
 /// the tool the name with U+FFFD in place of the bad byte, so it looked for

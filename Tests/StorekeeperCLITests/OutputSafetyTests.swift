@@ -1,14 +1,10 @@
+import StorekeeperCore
+import StorekeeperChildProcess
 import Foundation
+import StorekeeperPlatform
 import StorekeeperTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `--output` in a shared folder (compile, export, import, schema, and
 /// storekeeper-codegen): never written through a planted link, never over

@@ -1,5 +1,7 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperJSON
 import Testing
 
 /// `storekeeper schema`, end to end: it prints the repository's copy of the

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import StorekeeperCore
+import StorekeeperPlatform
 
 /// `simulate --state DIR` holds a lock in DIR for the whole session: a
 /// second session on the same folder is refused with exit 2 instead of

@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 import Testing
 

@@ -1,5 +1,6 @@
 import PropertyBased
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 import Testing
 

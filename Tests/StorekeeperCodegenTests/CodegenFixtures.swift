@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCatalog
 import StorekeeperCodegen
+import StorekeeperCore
 import StorekeeperDiagnostics
 import Testing
 

@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperCodegen
 import StorekeeperDiagnostics
 import Testing

@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCodegen
+import StorekeeperCore
 import StorekeeperDiagnostics
 import Testing
 

@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperDiagnostics
 
 /// A small catalog with two errors (one with a note) and a warning in a file

@@ -1,4 +1,6 @@
+import StorekeeperCore
 @testable import StorekeeperDiagnostics
+import StorekeeperJSON
 import Testing
 
 @Suite("JSON parser")

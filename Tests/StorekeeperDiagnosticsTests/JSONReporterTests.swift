@@ -1,5 +1,7 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperJSON
 import Testing
 
 @Suite("JSON reporter")

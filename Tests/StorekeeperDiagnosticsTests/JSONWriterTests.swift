@@ -1,5 +1,7 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperJSON
 import Testing
 
 @Suite("JSON writer")
@@ -459,19 +461,13 @@ private struct ReferenceWriter {
 
 /// SplitMix64: deterministic strings and documents for comparisons.
 private struct SeededGenerator {
-    var state: UInt64
+    var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func below(_ bound: Int) -> Int { random.next(below: bound) }
 
     /// Code points around every escaping boundary, weighted towards the interesting ones.
     static let interesting: [UInt32] =

@@ -1,15 +1,10 @@
 import Foundation
 import Testing
 
+import StorekeeperCore
 @testable import StorekeeperDiagnostics
+import StorekeeperPlatform
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one writer of `--output` files: exclusive temporary files, only
 /// regular files replaced, names kept as typed.

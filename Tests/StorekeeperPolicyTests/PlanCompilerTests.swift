@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 @testable import StorekeeperPolicy
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperCatalog
+import StorekeeperCore
 @testable import StorekeeperPolicy
 import Testing
 

@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 
 /// Catalogs for the policy tests, loaded from YAML as users write them.
 enum PolicyFixtures {

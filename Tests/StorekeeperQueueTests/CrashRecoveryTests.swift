@@ -1,17 +1,14 @@
+import StorekeeperChildProcess
 import Foundation
 import StorekeeperCatalog
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperPlatform
 @testable import StorekeeperQueue
+import StorekeeperRuntime
 import StorekeeperTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Exactly-once delivery, proven by killing the engine: `storekeeper-queue-drill`
 /// runs the queue over Rocket Racer in child processes that die of SIGKILL at

@@ -1,7 +1,9 @@
 import Foundation
 import StorekeeperCatalog
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
 @testable import StorekeeperQueue
+import StorekeeperRuntime
 import Testing
 
 /// The queue's delivery guarantees, each broken on purpose: updates the

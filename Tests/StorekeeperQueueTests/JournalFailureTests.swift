@@ -1,15 +1,14 @@
+import StorekeeperChildProcess
 import Foundation
 import GRDB
 import StorekeeperCatalog
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperPlatform
 @testable import StorekeeperQueue
+import StorekeeperRuntime
 import StorekeeperTestSupport
 import Testing
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 /// A journal that cannot be used gives a clear error naming its path and
 /// is left exactly as it was: nothing committed is lost, nothing is
@@ -43,7 +42,7 @@ import Glibc
         let pages = pristine.count / pageSize
         try #require(pages >= 12, "the journal has \(pages) pages")
         var damaged = pristine
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         for index in (pages / 3 * pageSize)..<(2 * pages / 3 * pageSize) { damaged[index] = random.nextByte() }
         try Data(damaged).write(to: URL(fileURLWithPath: path))
 
@@ -453,7 +452,7 @@ import Glibc
         var bytes: [UInt8] {
             switch self {
             case .random:
-                var random = SplitMix(seed: 42)
+                var random = SplitMix64(seed: 42)
                 var bytes = (0..<8192).map { _ in random.nextByte() }
                 bytes[0] = UInt8(ascii: "X")   // whatever else, not SQLite's header
                 return bytes
@@ -584,17 +583,4 @@ import Glibc
         return text
     }
 
-    /// A small deterministic generator (SplitMix64), for reproducible garbage.
-    struct SplitMix {
-        private var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func nextByte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
 }

@@ -1,6 +1,8 @@
 import Foundation
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
 import StorekeeperQueue
+import StorekeeperRuntime
 
 /// Rocket Racer's store screen: shows what the queue reports.
 actor StoreScreen: TransactionObserver {

@@ -1,6 +1,8 @@
 import Foundation
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
 @testable import StorekeeperQueue
+import StorekeeperRuntime
 import Testing
 
 /// docs/queue.md's example is `QueueExample.swift`, word for word, and does

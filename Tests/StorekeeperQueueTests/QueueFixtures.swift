@@ -1,8 +1,11 @@
 import Foundation
 import StorekeeperCatalog
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
 @testable import StorekeeperQueue
-import StorekeeperSimulator
+import StorekeeperRuntime
+import StorekeeperScenarios
+import StorekeeperSimulatedStore
 import Testing
 
 /// Catalogs, policies, journals and queues for the queue tests.

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 import StorekeeperCatalog
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
 @testable import StorekeeperQueue
+import StorekeeperRuntime
 import Testing
 
 /// Refunds and revocations: the store takes a delivered purchase back, and

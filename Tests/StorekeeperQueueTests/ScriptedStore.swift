@@ -1,7 +1,9 @@
 import Foundation
 import StorekeeperCatalog
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
 @testable import StorekeeperQueue
+import StorekeeperRuntime
 
 /// A store backend for queue tests: it keeps its unfinished transactions
 /// as the App Store does (delivered again at every connect until finished),

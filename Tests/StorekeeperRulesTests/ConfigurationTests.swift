@@ -1,14 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperYAML
+import StorekeeperPlatform
 @testable import StorekeeperRules
+import StorekeeperYAML
 import Testing
 
 /// `storekeeper.yml`: reading it, the problems it can have (each located

@@ -1,6 +1,7 @@
+import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperYAML
 @testable import StorekeeperRules
+import StorekeeperYAML
 import Testing
 
 /// `# storekeeper:disable-next-line RULE-ID[, RULE-ID...] -- reason`: what

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperDiagnostics
 @testable import StorekeeperSchema
 import Testing

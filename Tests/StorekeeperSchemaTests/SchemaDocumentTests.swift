@@ -1,6 +1,8 @@
 import Foundation
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperJSON
 @testable import StorekeeperSchema
 import Testing
 

@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperYAML
 import Testing

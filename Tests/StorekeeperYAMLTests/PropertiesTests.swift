@@ -1,4 +1,5 @@
 import PropertyBased
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperYAML
 import Testing

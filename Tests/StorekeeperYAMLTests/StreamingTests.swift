@@ -1,3 +1,4 @@
+import StorekeeperCore
 @testable import StorekeeperYAML
 import Testing
 

@@ -1,5 +1,6 @@
 import FuzzSupport
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRules
 

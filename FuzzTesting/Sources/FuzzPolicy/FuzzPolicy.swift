@@ -1,6 +1,8 @@
 import FuzzSupport
 import StorekeeperCatalog
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperRuntime
 
 /// One input is a compiled policy (JSON). It is read as an app reads it
 /// (only the built-in steps) and as `storekeeper explain` does (unknown

@@ -1,8 +1,11 @@
 import FuzzSupport
 import StorekeeperCatalog
+import StorekeeperCompiler
+import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperEngine
-import StorekeeperSimulator
+import StorekeeperRuntime
+import StorekeeperScenarios
+import StorekeeperSimulatedStore
 
 /// The example catalogs' policies, compiled once as `storekeeper simulate`
 /// compiles them, from the repository's `Catalogs/` (found from this file's

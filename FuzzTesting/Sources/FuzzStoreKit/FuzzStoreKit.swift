@@ -1,8 +1,9 @@
 import FuzzSupport
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRules
-import StorekeeperStoreKit
+import StorekeeperXcodeConfig
 
 /// One input is a StoreKit configuration file. It is imported as
 /// `storekeeper import` does (read, imported into a catalog read back by the

@@ -1,7 +1,9 @@
 import StorekeeperCatalog
+import StorekeeperCompiler
+import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperEngine
 import StorekeeperRules
+import StorekeeperRuntime
 
 /// Validates and compiles catalogs the way `storekeeper compile` does: the
 /// format, then the policy rules with each catalog's `storekeeper.yml`

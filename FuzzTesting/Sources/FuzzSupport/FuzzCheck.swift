@@ -1,4 +1,5 @@
 import StorekeeperDiagnostics
+import StorekeeperJSON
 
 /// The checks a fuzz target fails on besides crashes: promises one part of
 /// the package makes to another (a policy the writer wrote is one the reader

@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 
 /// One fuzz input read as the files of a folder, so that a single input can
 /// hold a catalog with its fragments and its `storekeeper.yml`.

@@ -1,4 +1,6 @@
-import StorekeeperEngine
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperRuntime
 
 /// The compiled format's promise: what `PolicyEncoder` writes, `PolicyDecoder`
 /// reads back (with the plugins the policy was made with) into a policy that

@@ -1,14 +1,10 @@
+import StorekeeperCore
+import StorekeeperChildProcess
 import Foundation
+import StorekeeperPlatform
 import StorekeeperTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What one run of the `storekeeper` executable produced.
 struct CLIResult: Sendable, CustomStringConvertible {
@@ -201,19 +197,6 @@ func validCatalog(name: String = "shop", minimumOS: String = "\"15.0\"", extra: 
         restore: none
 
     """
-}
-
-/// A deterministic generator (SplitMix64), so "random" bytes are the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Every byte of `data` that is a control character other than line feed and tab.

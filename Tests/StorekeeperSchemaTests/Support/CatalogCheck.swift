@@ -1,5 +1,7 @@
 import Foundation
+import StorekeeperTestSupport
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 
 /// The CLI's checks of form, in process: `CatalogValidator`, which
@@ -13,7 +15,7 @@ enum CatalogCheck {
 
     /// The errors of a catalog text.
     static func errors(ofCatalog text: String) throws -> [Diagnostic] {
-        try withTemporaryDirectory { directory in
+        try ScratchFolder.with(prefix: "storekeeper-schema") { directory in
             let file = directory.appendingPathComponent("catalog.yaml")
             try text.write(to: file, atomically: true, encoding: .utf8)
             return try errors(ofCatalogAt: file.path)
@@ -24,7 +26,7 @@ enum CatalogCheck {
     /// checked through a catalog that includes it.
     static func errors(of fixture: BrokenCatalog) throws -> (diagnostics: [Diagnostic], path: String) {
         guard fixture.isFragment else { return (try errors(ofCatalogAt: fixture.file.path), fixture.file.path) }
-        return try withTemporaryDirectory { directory in
+        return try ScratchFolder.with(prefix: "storekeeper-schema") { directory in
             let fragment = directory.appendingPathComponent("fragment.yaml")
             try FileManager.default.copyItem(at: fixture.file, to: fragment)
             let catalog = directory.appendingPathComponent("catalog.yaml")
@@ -34,10 +36,4 @@ enum CatalogCheck {
         }
     }
 
-    static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try body(directory)
-    }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperJSON
 @testable import StorekeeperSchema
 
 /// A valid catalog with one place left open, and the values to write there:

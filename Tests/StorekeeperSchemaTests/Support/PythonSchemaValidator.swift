@@ -1,5 +1,8 @@
+import StorekeeperCore
+import StorekeeperChildProcess
 import Foundation
 import StorekeeperDiagnostics
+import StorekeeperJSON
 import StorekeeperSchema
 import StorekeeperTestSupport
 import Testing
@@ -64,17 +67,15 @@ enum PythonSchemaValidator {
     /// The errors of each document (JSON text), against `schema` (the
     /// generated schema unless given).
     static func errors(of documents: [String], schema: String = CatalogSchema.text) throws -> [[SchemaError]] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let schemaFile = directory.appendingPathComponent("schema.json")
-        let documentsFile = directory.appendingPathComponent("documents.json")
-        try schema.write(to: schemaFile, atomically: true, encoding: .utf8)
-        try ("[" + documents.joined(separator: ",\n") + "]").write(to: documentsFile, atomically: true, encoding: .utf8)
-
-        let run = try ChildProcess.run(
-            "/usr/bin/env", ["python3", "-c", script, schemaFile.path, documentsFile.path].map { Array($0.utf8) },
-            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 600)
+        let run = try ScratchFolder.with(prefix: "storekeeper-schema") { directory in
+            let schemaFile = directory.appendingPathComponent("schema.json")
+            let documentsFile = directory.appendingPathComponent("documents.json")
+            try schema.write(to: schemaFile, atomically: true, encoding: .utf8)
+            try ("[" + documents.joined(separator: ",\n") + "]").write(to: documentsFile, atomically: true, encoding: .utf8)
+            return try ChildProcess.run(
+                "/usr/bin/env", ["python3", "-c", script, schemaFile.path, documentsFile.path].map { Array($0.utf8) },
+                in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 600)
+        }
         let stdout = run.standardOutput
         let stderr = String(decoding: run.standardError, as: UTF8.self)
         let status = run.status

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperYAML
 
 /// Paths in this package, found from this file's location.

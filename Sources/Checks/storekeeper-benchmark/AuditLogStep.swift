@@ -1,0 +1,21 @@
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperRuntime
+
+/// The `audit-log` step Rocket Racer's catalog names (its `audit-coin-purchases` rule adds it after `grant`
+/// to every consumable purchase), as the game would register it: one custom effect, the product and the
+/// quantity bought.
+struct AuditLogStep: StepPlugin {
+    /// `audit-log`.
+    let name = "audit-log"
+
+    /// The log line, as a custom effect.
+    func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+        [.custom(step: name, detail: AuditLogStep.detail(product: context.product.id, quantity: context.transaction.quantity))]
+    }
+
+    /// The line logged for a purchase: the hand-written dispatch writes the same.
+    static func detail(product: String, quantity: Int) -> String {
+        "\(product) x\(quantity)"
+    }
+}

@@ -1,0 +1,64 @@
+
+/// The guide's plan for each product and situation, before custom rules
+/// (`../shared/spec/catalog-format.md`, "Transaction states and the default
+/// policy").
+public enum DefaultPlan {
+
+    /// The default steps for every product of a shape in a situation.
+    public static func steps(for shape: Shape, in situation: PlanSituation) -> [BuiltInStep] {
+        switch situation.state {
+        case .purchasing, .deferred:
+            // Update the interface, then wait for the next state.
+            return [.notify]
+        case .purchased:
+            var steps: [BuiltInStep] = []
+            if shape.verifiesReceipt { steps.append(.verifyReceipt) }
+            if shape.downloads { steps.append(.download) }
+            steps.append(.persist)
+            steps.append(contentsOf: shape.deliveries)
+            steps += [.notify, .finish]
+            return steps
+        case .failed:
+            return situation.error == .paymentCancelled ? [.finish] : [.presentError, .finish]
+        case .restored:
+            // Consumables are never restored: deliver nothing twice.
+            if shape.isConsumable { return [.finish] }
+            if shape.receiptIsRecord {
+                // The receipt already records it; only hosted content must come back.
+                return shape.hostedContent ? [.download, .finish] : [.finish]
+            }
+            var steps: [BuiltInStep] = shape.hostedContent ? [.download] : []
+            steps.append(.persist)
+            steps.append(contentsOf: shape.deliveries)
+            steps += [.notify, .finish]
+            return steps
+        }
+    }
+
+    /// All a default plan depends on: products of one shape have the same
+    /// default plans, so a compiler builds them once per shape.
+    public struct Shape: Sendable, Hashable {
+        /// A consumable (never restored).
+        public var isConsumable: Bool
+        /// Server delivery or a server record: the receipt is verified first.
+        public var verifiesReceipt: Bool
+        /// Content that is not in the bundle.
+        public var downloads: Bool
+        /// Apple-hosted content (downloaded again on restore).
+        public var hostedContent: Bool
+        /// The receipt is the record.
+        public var receiptIsRecord: Bool
+        /// `unlock` and/or `grant`.
+        public var deliveries: [BuiltInStep]
+
+        /// A shape from its parts (the engine makes one from a compiled product).
+        public init(isConsumable: Bool, verifiesReceipt: Bool, downloads: Bool, hostedContent: Bool, receiptIsRecord: Bool, deliveries: [BuiltInStep]) {
+            self.isConsumable = isConsumable
+            self.verifiesReceipt = verifiesReceipt
+            self.downloads = downloads
+            self.hostedContent = hostedContent
+            self.receiptIsRecord = receiptIsRecord
+            self.deliveries = deliveries
+        }
+    }
+}

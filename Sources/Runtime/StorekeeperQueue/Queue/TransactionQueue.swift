@@ -1,0 +1,641 @@
+import Foundation
+import StorekeeperCore
+import StorekeeperRuntime
+
+/// The transaction queue, modelled on StoreKit's payment queue: the app adds
+/// payments, the store reports transactions, and each update runs its
+/// compiled plan (product × state), durably and exactly once.
+///
+/// ```swift
+/// let queue = try TransactionQueue(policy: policy, store: store,
+///                                  configuration: QueueConfiguration(journalPath: journalURL.path))
+/// try await queue.start(observers: [storeUI])      // replays what a crash left, then connects the store
+/// try await queue.add(Payment(productID: "com.example.rocketracer.coins.100"))
+/// let now = await queue.entitlements()
+/// now.balance("coins")
+/// ```
+///
+/// Guarantees (each proven by a test, the crash test kills the process at random):
+/// - a step's effects and the journal entry that marks it done commit in one
+///   database transaction; a crash resumes at the first step not done;
+/// - an update the store reports twice (or again after a restart) runs no step twice;
+/// - `finish` is called only after every earlier step succeeded and committed;
+///   a step that fails for a passing reason is retried with backoff; a
+///   `failed` transaction is always finished;
+/// - what the journal left unfinished runs at start, before anything new.
+public actor TransactionQueue {
+    /// The compiled catalog the queue dispatches to.
+    public nonisolated let policy: CompiledPolicy
+    private let store: any StoreBackend
+    private let configuration: QueueConfiguration
+    private let journal: Journal
+    private let executor: PlanExecutor
+    private let inbox = Inbox()
+    private let planSteps: PlanSteps
+
+    private var observers: [any TransactionObserver] = []
+    private var started = false
+    private var loop: Task<Void, Never>?
+    /// Dispatches not done, by key: mirrors the journal's open rows.
+    private var open: [DispatchKey: Dispatch] = [:]
+    /// What was replayed from the journal at start, to run before anything new.
+    private var replay: [DispatchKey] = []
+    private var sequence: Int64 = 0
+    private var ledger = EntitlementLedger()
+    /// Transactions the store took back (refunds, family sharing stopped),
+    /// mirroring the journal's `revocations`: an update or a step of one
+    /// delivers nothing. In memory so that the hot path pays one set lookup.
+    private var revoked: Set<String> = []
+    /// Every purchase records kept elsewhere say the user made, revoked ones
+    /// included: kept so that a revocation drops its records without reading
+    /// the record stores (the server's among them) again.
+    private var recordsElsewhere: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
+    /// What `recordsElsewhere` says the user owns, by product, revoked transactions left out.
+    private var elsewhere: [String: EntitlementLedger.Ownership] = [:]
+    private var published: Entitlements?
+    private var subscribers: [UUID: AsyncStream<Entitlements>.Continuation] = [:]
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    private var wakeAt: Date?
+    private var expiryCheckAt: Date?
+
+    /// Opens the journal (creating it if nothing is at its path) and takes
+    /// its lock until ``stop()`` or the queue's end: a journal another queue
+    /// has open is ``JournalError/Kind/inUse``. Nothing runs until ``start(observers:)``.
+    public init(policy: CompiledPolicy, store: any StoreBackend, configuration: QueueConfiguration) throws(JournalError) {
+        self.policy = policy
+        self.store = store
+        self.configuration = configuration
+        journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
+        planSteps = PlanSteps(policy)
+        executor = PlanExecutor(policy: policy, services: configuration.services, recordStores: configuration.recordStores,
+                                retry: configuration.retry, inlinePersistence: planSteps.inlinePersistence,
+                                stepProbe: configuration.stepProbe)
+    }
+
+    // MARK: Lifecycle
+
+    /// Registers the observers, replays every transaction the journal left
+    /// unfinished (a halted one is tried again), then connects the store,
+    /// which delivers what it holds unfinished and everything after.
+    public func start(observers: [any TransactionObserver] = []) async throws(JournalError) {
+        guard !started else { return }
+        started = true
+        self.observers = observers
+        ledger = try journal.ledger()
+        revoked = try journal.revokedTransactionIDs()
+        sequence = try journal.lastSequence()
+        for var dispatch in try journal.openDispatches() {
+            if dispatch.status == .halted || dispatch.status == .waiting {
+                dispatch.status = .running
+                dispatch.retryAt = nil
+            }
+            // No step done yet: the plan of the catalog the app has now applies
+            // (a product an older version did not sell gets its real plan).
+            if dispatch.nextStep == 0 { replan(&dispatch) }
+            open[dispatch.key] = dispatch
+            replay.append(dispatch.key)
+        }
+        await refreshElsewhere()
+        published = entitlements()
+        scheduleExpiryCheck()
+        // What the journal left runs to its end (or its next wait) before the
+        // store can deliver anything new.
+        await processBatch(updates: [])
+        settle()
+        loop = Task { await self.runLoop() }
+        await store.connect(StoreEventSink(inbox: inbox))
+    }
+
+    /// Stops taking work once what was sent before is handled, then closes
+    /// the journal and releases its lock, so that a new queue may open it.
+    /// A stopped queue does not start again: make a new one (as a new
+    /// launch would). What it holds in memory (`entitlements()`,
+    /// `pending()`) can still be read; the journal's tables cannot.
+    public func stop() async {
+        inbox.send(.stop)
+        await loop?.value
+        loop = nil
+        journal.close()
+        for subscriber in subscribers.values { subscriber.finish() }
+        subscribers.removeAll()
+    }
+
+    /// Closes the journal and releases its lock at once, as the end of the
+    /// process does, so that a simulated app that "crashed" (its tasks
+    /// suspended for good, the queue still referenced) can be launched
+    /// again on the same journal. Nothing is committed after this.
+    package nonisolated func closeJournalAsACrashWould() {
+        journal.close()
+    }
+
+    /// Returns once everything sent so far has been handled (steps waiting
+    /// to be retried later excepted).
+    public func whenIdle() async {
+        if loop == nil || inbox.isIdle { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    // MARK: What the app asks
+
+    /// Sends a payment to the store, after checking the product and quantity.
+    public func add(_ payment: Payment) async throws(PaymentError) {
+        guard started else { throw .notStarted }
+        guard let handle = policy.product(id: payment.productID) else {
+            throw .unknownProduct(payment.productID, suggestion: Suggestion.nearest(to: payment.productID, in: policy.products.lazy.map(\.id)))
+        }
+        let maximum = policy.product(handle).maxQuantity
+        guard payment.quantity >= 1, payment.quantity <= maximum else {
+            throw .quantityOutOfRange(product: payment.productID, quantity: payment.quantity, maximum: maximum)
+        }
+        await store.add(payment)
+    }
+
+    /// Asks the store to restore completed transactions; they arrive as
+    /// `restored` updates, then `restoreFinished` (or `restoreFailed`).
+    public func restoreCompletedTransactions(applicationUsername: String? = nil) async {
+        await store.restoreCompletedTransactions(applicationUsername: applicationUsername)
+    }
+
+    /// Runs every waiting or halted step now (the network is back, say).
+    public func retryNow() {
+        for (key, dispatch) in open where dispatch.status == .waiting || dispatch.status == .halted {
+            open[key]?.status = .running
+            open[key]?.retryAt = nil
+            replay.append(key)
+        }
+        inbox.send(.wake)
+    }
+
+    /// Transactions not done: each with the step it waits at and why.
+    public func pending() -> [PendingTransaction] {
+        open.values.sorted { $0.sequence < $1.sequence }.map { dispatch in
+            PendingTransaction(transaction: dispatch.transaction, status: dispatch.status,
+                               step: dispatch.nextStep < dispatch.steps.count ? dispatch.steps[dispatch.nextStep] : nil,
+                               attempts: dispatch.attempts, retryAt: dispatch.retryAt, lastError: dispatch.lastError)
+        }
+    }
+
+    // MARK: Entitlements
+
+    /// What the user may use now.
+    public func entitlements() -> Entitlements {
+        ledger.entitlements(policy: policy, elsewhere: elsewhere, now: configuration.now())
+    }
+
+    /// The entitlements now, then again each time they change.
+    public func entitlementUpdates() -> AsyncStream<Entitlements> {
+        let (stream, continuation) = AsyncStream<Entitlements>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.yield(entitlements())
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        return stream
+    }
+
+    /// Reads again the records kept elsewhere (another device's `icloud`
+    /// records, the server's, the store's receipt) and publishes the
+    /// entitlements if they changed.
+    public func refreshEntitlements() async {
+        await refreshElsewhere()
+        publishIfChanged()
+    }
+
+    /// The grants kept, by transaction: the ledger the balances sum.
+    public func grantLedger() throws(JournalError) -> [(transactionID: String, balance: String, amount: Int)] {
+        try journal.grants()
+    }
+
+    /// The `app-state` records kept in the journal.
+    public func appStateRecords() throws(JournalError) -> [StoredRecord] { try journal.appStateRecords() }
+
+    /// Where each product's content was put.
+    public func contentLocations() throws(JournalError) -> [String: ContentLocation] { try journal.contentLocations() }
+
+    /// Custom effects plugins returned, by transaction.
+    public func customEffects() throws(JournalError) -> [(transactionID: String, step: String, detail: String)] {
+        try journal.customEffects()
+    }
+
+    private func unsubscribe(_ id: UUID) { subscribers[id] = nil }
+
+    private func refreshElsewhere() async {
+        var found: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
+        func note(_ productID: String, strategy: PersistenceStrategy, transactionID: String, purchaseDate: Date, expirationDate: Date?) {
+            guard let handle = policy.product(id: productID) else { return }
+            let product = policy.product(handle)
+            guard product.persistence == strategy, product.type != .consumable else { return }
+            let end = expirationDate ?? SubscriptionTerm.expiration(of: product, bought: purchaseDate, storeExpiration: nil)
+            found.append((productID, EntitlementLedger.Ownership(transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: end)))
+        }
+        for strategy in [PersistenceStrategy.userDefaults, .icloud, .server] {
+            guard let recordStore = configuration.recordStores.store(for: strategy),
+                  let records = try? await recordStore.records()
+            else { continue }
+            for record in records {
+                note(record.productID, strategy: strategy, transactionID: record.transactionID,
+                     purchaseDate: record.purchaseDate, expirationDate: record.expirationDate)
+            }
+        }
+        for entry in await store.receiptEntries() {
+            note(entry.productID, strategy: .receipt, transactionID: entry.transactionID,
+                 purchaseDate: entry.purchaseDate, expirationDate: entry.expirationDate)
+        }
+        recordsElsewhere = found
+        mergeElsewhere()
+    }
+
+    /// What records kept elsewhere say the user owns, by product: the
+    /// longest-lasting purchase of each, revoked ones left out. A revoked
+    /// purchase's record is not deleted (another device, the server or the
+    /// store keeps it), but it no longer counts here.
+    private func mergeElsewhere() {
+        var found: [String: EntitlementLedger.Ownership] = [:]
+        for (productID, ownership) in recordsElsewhere where !revoked.contains(ownership.transactionID) {
+            found[productID] = found[productID].map { $0.merged(with: ownership) } ?? ownership
+        }
+        elsewhere = found
+    }
+
+    private func publishIfChanged() {
+        let now = entitlements()
+        scheduleExpiryCheck()
+        guard now != published else { return }
+        published = now
+        for subscriber in subscribers.values { subscriber.yield(now) }
+    }
+
+    /// Entitlements change when a subscription ends, with nothing else
+    /// happening: a timer publishes them again at the next end.
+    private func scheduleExpiryCheck() {
+        let now = configuration.now()
+        let ends = ledger.owned.values.compactMap(\.expirationDate) + elsewhere.values.compactMap(\.expirationDate)
+        guard let next = ends.filter({ $0 > now }).min(), next != expiryCheckAt else { return }
+        expiryCheckAt = next
+        let delay = next.timeIntervalSince(now) + 0.001
+        Task { [weak self] in
+            try? await Task.sleep(for: .seconds(delay))
+            await self?.expiryCheckDue(next)
+        }
+    }
+
+    private func expiryCheckDue(_ date: Date) {
+        guard expiryCheckAt == date else { return }
+        expiryCheckAt = nil
+        publishIfChanged()
+    }
+
+    // MARK: The loop
+
+    private func runLoop() async {
+        while true {
+            let items = await inbox.take(limit: configuration.batchLimit)
+            var updates: [StoreTransaction] = []
+            var stopping = false
+            for item in items {
+                switch item {
+                case .store(.updated(let transaction)):
+                    updates.append(transaction)
+                case .store(.restoreFinished):
+                    await processBatch(updates: updates)
+                    updates.removeAll()
+                    // A restore brings the receipt (and the records kept elsewhere) up to
+                    // date: products whose restored plan only downloads are owned through it.
+                    await refreshElsewhere()
+                    publishIfChanged()
+                    await tell([.restoreFinished])
+                case .store(.restoreFailed(let code)):
+                    await processBatch(updates: updates)
+                    updates.removeAll()
+                    await tell([.restoreFailed(code)])
+                case .store(.revoked(let revocation)):
+                    // What arrived before the revocation is handled first, so
+                    // that what it delivered is there to be removed.
+                    await processBatch(updates: updates)
+                    updates.removeAll()
+                    await revoke(revocation)
+                case .wake:
+                    wakeAt = nil
+                    let now = Date()
+                    for (key, dispatch) in open where dispatch.status == .waiting && (dispatch.retryAt ?? now) <= now {
+                        open[key]?.status = .running
+                        replay.append(key)
+                    }
+                case .stop:
+                    stopping = true
+                }
+            }
+            await processBatch(updates: updates)
+            settle()
+            if stopping { return }
+        }
+    }
+
+    /// Journals a revocation, removing what its transactions delivered, then
+    /// publishes the entitlements if they changed and tells observers (only
+    /// the first time: a revocation journalled already changes nothing).
+    private func revoke(_ revocation: StoreRevocation) async {
+        // At once, whatever the journal says below: from now on nothing of
+        // these transactions is delivered, in this launch at least.
+        revoked.formUnion(revocation.transactionIDs)
+        let isNew: Bool
+        do {
+            isNew = try journal.revoke(revocation, ledger: &ledger)
+        } catch {
+            // Nothing committed: the revocation is sent again after a pause,
+            // as a batch that failed to commit runs again.
+            let delay = configuration.retry.delay(afterFailures: 1)
+            let inbox = inbox
+            Task {
+                try? await Task.sleep(for: .seconds(delay))
+                inbox.send(.store(.revoked(revocation)))
+            }
+            await tell([.journalFailed(error)])
+            return
+        }
+        mergeElsewhere()
+        publishIfChanged()
+        if isNew { await tell([.revoked(revocation)]) }
+    }
+
+    /// After a batch: schedule the next retry, wake those waiting for idle.
+    private func settle() {
+        let next = open.values.filter { $0.status == .waiting }.compactMap(\.retryAt).min()
+        if let next, wakeAt.map({ next < $0 }) ?? true {
+            wakeAt = next
+            let delay = max(0, next.timeIntervalSince(Date()))
+            let inbox = inbox
+            Task {
+                try? await Task.sleep(for: .seconds(delay))
+                inbox.send(.wake)
+            }
+        }
+        if inbox.settle() {
+            let waiters = idleWaiters
+            idleWaiters.removeAll()
+            for waiter in waiters { waiter.resume() }
+        }
+    }
+
+    /// Classifies updates, then runs the plans of the new ones and of those
+    /// due again (replays first), committing in rounds: everything up to
+    /// `finish`, then the store's finish, then `finish` and what follows it.
+    private func processBatch(updates: [StoreTransaction]) async {
+        var work: [Dispatch] = []
+        var events: [QueueEvent] = []
+        for key in replay {
+            if let dispatch = open[key], dispatch.status == .running { work.append(dispatch) }
+        }
+        replay.removeAll()
+        var refinish: [StoreTransaction] = []
+        var accepted: [DispatchKey: Int] = [:]
+        // What the journal and the open dispatches know of this batch's
+        // transactions, looked up once for the batch.
+        var known: [String: [(slot: Int, rank: Int, status: DispatchStatus)]] = [:]
+        if !updates.isEmpty {
+            let ids = Set(updates.lazy.map(\.id))
+            do {
+                known = try journal.situations(of: ids)
+            } catch {
+                // Nothing is known, so nothing may run: the store delivers
+                // these again at the next launch (they are unfinished).
+                await tell([.journalFailed(error)])
+                return
+            }
+            for (key, dispatch) in open where ids.contains(key.transactionID) {
+                if !(known[key.transactionID]?.contains { $0.slot == key.slot } ?? false) {
+                    known[key.transactionID, default: []].append((key.slot, dispatch.rank, dispatch.status))
+                }
+            }
+        }
+        for transaction in updates {
+            switch classify(transaction, known: &known) {
+            case .new(let dispatch):
+                accepted[dispatch.key] = work.count
+                work.append(dispatch)
+                events.append(.updated(transaction))
+            case .supersedes(let dispatch, let older):
+                for key in older {
+                    if let index = accepted[key] { work[index].status = .superseded } else if var stale = open[key] {
+                        stale.status = .superseded
+                        work.append(stale)
+                    }
+                }
+                accepted[dispatch.key] = work.count
+                work.append(dispatch)
+                events.append(.updated(transaction))
+            case .finishAgain(let reason):
+                refinish.append(transaction)
+                events.append(.ignored(transaction, reason))
+            case .ignore(let reason):
+                events.append(.ignored(transaction, reason))
+            }
+        }
+        // A transaction done here but delivered again by the store: its
+        // finish did not reach the store; finishing again is harmless. A
+        // revoked one is finished too: it has nothing left to deliver. What
+        // the journal says of them is made durable first (as before any finish).
+        if !refinish.isEmpty {
+            do {
+                try journal.makeDurable()
+            } catch {
+                // Not finished now: the store delivers them again.
+                refinish.removeAll()
+                events.append(.journalFailed(error))
+            }
+        }
+        for transaction in refinish {
+            do {
+                try await store.finish(transactionID: transaction.id)
+            } catch {
+                // The store will deliver it again; nothing to keep.
+            }
+        }
+        await tell(events)
+        if work.isEmpty { return }
+        await run(&work)
+    }
+
+    private enum Classification {
+        case new(Dispatch)
+        case supersedes(Dispatch, older: [DispatchKey])
+        /// Ignored, and finished with the store (which still holds it).
+        case finishAgain(IgnoredUpdate)
+        case ignore(IgnoredUpdate)
+    }
+
+    /// Decides what an update is, from what is known of its transaction
+    /// (the journal, the open dispatches, this batch so far), and notes a
+    /// new situation in `known`.
+    private func classify(_ transaction: StoreTransaction,
+                          known knownByTransaction: inout [String: [(slot: Int, rank: Int, status: DispatchStatus)]]) -> Classification {
+        let info = transaction.info
+        let slot = SituationSlot.slot(info.state, error: info.error)
+        let rank = StateRank.of(info.state)
+        if !revoked.isEmpty, revoked.contains(info.id) {
+            // A final state is one the store holds unfinished: finishing it is
+            // how the store stops delivering it. Earlier states it does not hold.
+            return rank == StateRank.terminal ? .finishAgain(.revoked) : .ignore(.revoked)
+        }
+        let known = knownByTransaction[info.id] ?? []
+        if let same = known.first(where: { $0.slot == slot }) {
+            let finishes = same.status == .done && rank == StateRank.terminal
+            return finishes ? .finishAgain(.duplicate) : .ignore(.duplicate)
+        }
+        let highest = known.map(\.rank).max() ?? -1
+        if highest > rank { return .ignore(.outOfOrder) }
+        if highest == StateRank.terminal { return .ignore(.conflicting) }
+        sequence += 1
+        let (steps, codes) = plan(for: info)
+        let dispatch = Dispatch(transaction: transaction, slot: slot, sequence: sequence, steps: steps, nextStep: 0,
+                                status: .running, attempts: 0, retryAt: nil, lastError: nil, codes: codes)
+        let older = known.filter { $0.status != .done && $0.status != .superseded }.map { DispatchKey(transactionID: info.id, slot: $0.slot) }
+        knownByTransaction[info.id, default: []].append((slot: slot, rank: rank, status: .running))
+        return older.isEmpty ? .new(dispatch) : .supersedes(dispatch, older: older)
+    }
+
+    /// A transaction's plan in the policy: its step names and plugins.
+    private func plan(for info: TransactionInfo) -> (steps: [String], codes: [StepCode]?) {
+        if let handle = policy.product(id: info.productID) {
+            let plan = policy.planIndex(for: handle, state: info.state, error: info.error)
+            return (planSteps.names[plan], planSteps.codes[plan])
+        }
+        // Not in the catalog: a failed one is still finished; a paid one
+        // halts at its first step (kept unfinished, never lost) until a
+        // version of the app that sells the product plans it anew.
+        switch info.state {
+        case .failed: return ([BuiltInStep.finish.rawValue], nil)
+        case .purchased, .restored: return ([BuiltInStep.unlock.rawValue, BuiltInStep.finish.rawValue], nil)
+        case .purchasing, .deferred: return ([], nil)
+        }
+    }
+
+    /// Plans a journalled dispatch that has no step done with the policy of now.
+    private func replan(_ dispatch: inout Dispatch) {
+        let (steps, codes) = plan(for: dispatch.transaction.info)
+        dispatch.steps = steps
+        dispatch.codes = codes
+    }
+
+    /// Runs dispatches in rounds until none can go further now.
+    private func run(_ work: inout [Dispatch]) async {
+        var round = Array(work.indices)
+        var finishCalled = Set<Int>()
+        while !round.isEmpty {
+            var batch = JournalBatch()
+            var events: [QueueEvent] = []
+            var atFinish: [Int] = []
+            let before = work
+            for index in round {
+                var output = CollectedOutput()
+                let product = policy.product(id: work[index].transaction.info.productID).map { policy.product($0) }
+                if work[index].status == .running {
+                    let stop = await executor.run(&work[index], product: product, finishCalled: finishCalled.contains(index), into: &output)
+                    if stop == .atFinish { atFinish.append(index) }
+                }
+                events.append(contentsOf: output.events)
+                let position = batch.dispatches.count
+                batch.dispatches.append(work[index])
+                if let product {
+                    // A revoked transaction's deliveries are dropped here, at
+                    // the commit, rather than revoked again after it: every
+                    // path (a new update, a retry, a replay after a crash)
+                    // goes through this point, and no commit ever holds them.
+                    // Its plan runs on to `finish`, so the store stops
+                    // delivering it.
+                    let delivers = revoked.isEmpty || !revoked.contains(work[index].transaction.id)
+                    for effect in output.kept where delivers || !Self.isDelivery(effect) {
+                        batch.effects.append((dispatch: position, effect: effect, product: product))
+                    }
+                }
+            }
+            // Observers hear of a step before it counts as done: at least once.
+            await tell(events)
+            configuration.faultInjection?(.beforeCommit)
+            do {
+                // Durable before the store hears of any finish, in every mode:
+                // a finished transaction is never delivered again, so a
+                // power loss must not take back what its steps delivered.
+                if try journal.commit(batch, durable: !atFinish.isEmpty, ledger: &ledger) { publishIfChanged() }
+            } catch {
+                // Nothing of the batch committed: put the dispatches back as
+                // they were, to run again after a pause.
+                let retryAt = Date().addingTimeInterval(configuration.retry.delay(afterFailures: 1))
+                for index in round {
+                    var restored = before[index]
+                    if restored.status == .running || restored.status == .done {
+                        restored.status = .waiting
+                        restored.retryAt = retryAt
+                    }
+                    open[restored.key] = restored
+                }
+                await tell([.journalFailed(error)])
+                return
+            }
+            configuration.faultInjection?(.afterCommit)
+            for index in round {
+                work[index].isJournalled = true
+                let dispatch = work[index]
+                if dispatch.status == .done || dispatch.status == .superseded {
+                    open[dispatch.key] = nil
+                } else {
+                    open[dispatch.key] = dispatch
+                }
+            }
+            // Finish with the store what is committed up to its `finish`.
+            var next: [Int] = []
+            var removed: [QueueEvent] = []
+            finishCalled.removeAll()
+            for index in atFinish {
+                let info = work[index].transaction.info
+                do {
+                    configuration.faultInjection?(.beforeFinish)
+                    try await store.finish(transactionID: info.id)
+                    configuration.faultInjection?(.afterFinish)
+                    finishCalled.insert(index)
+                    removed.append(.removed(info))
+                } catch {
+                    var output = CollectedOutput()
+                    _ = executor.fail(&work[index], step: BuiltInStep.finish.rawValue, error, into: &output)
+                    removed.append(contentsOf: output.events)
+                }
+                next.append(index)
+            }
+            await tell(removed)
+            round = next
+        }
+    }
+
+    /// Whether an effect delivers something a revocation takes back (custom
+    /// effects are a plugin's own account of what it did, and stay).
+    private static func isDelivery(_ effect: Effect) -> Bool {
+        switch effect {
+        case .own, .unlock, .grant, .record, .content: true
+        case .receiptVerified, .notify, .presentError, .finish, .custom: false
+        }
+    }
+
+    private func tell(_ events: [QueueEvent]) async {
+        guard !events.isEmpty else { return }
+        for observer in observers {
+            for event in events { await observer.queue(event) }
+        }
+    }
+}
+
+/// A transaction not done, as ``TransactionQueue/pending()`` reports it.
+public struct PendingTransaction: Sendable, Hashable {
+    /// The transaction.
+    public let transaction: StoreTransaction
+    /// Running, waiting for a retry, or halted.
+    public let status: DispatchStatus
+    /// The step it is at.
+    public let step: String?
+    /// Failed attempts of that step.
+    public let attempts: Int
+    /// When it runs again, if waiting.
+    public let retryAt: Date?
+    /// Why its step failed last.
+    public let lastError: String?
+}

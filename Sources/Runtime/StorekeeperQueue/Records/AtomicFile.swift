@@ -1,0 +1,129 @@
+import Foundation
+import StorekeeperCore
+import StorekeeperPlatform
+import StorekeeperRuntime
+
+/// Whole-file reads, and writes that replace a file atomically and durably:
+/// the bytes go to a temporary file in the same folder, which is flushed to
+/// disk, renamed over the target, and the folder flushed too. A process
+/// killed at any point leaves the old file or the new one, never a mix; a
+/// crash of the machine after `write` returns keeps the new one.
+///
+/// Errors name the path and say what is wrong; running out of space or file
+/// descriptors is transient, anything else permanent.
+enum AtomicFile {
+    /// The largest file read: record files are small, and a bound keeps a
+    /// hostile or mistaken file from costing unbounded memory.
+    static let maxSize = 64 << 20
+
+    /// The file's bytes, or `nil` when nothing is at `path`.
+    static func contents(of path: String) throws(StepFailure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw failure("read", path, code)
+        }
+        defer { _ = close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure("read", path, errno) }
+        // S_IFMT and S_IFREG by value: the C macros are not imported on every platform.
+        guard status.st_mode & 0o170000 == 0o100000 else {
+            throw .permanent("cannot read \(path): it is not a regular file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw failure("read", path, code)
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= maxSize else {
+                throw .permanent("cannot read \(path): it is larger than \(maxSize) bytes, too large for a record file")
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes`, creating its folder if
+    /// needed. On failure the old file, if any, is left as it was.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(StepFailure) {
+        let (folder, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw .permanent("cannot write \(path): it does not name a file")
+        }
+        if !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw .permanent("cannot create the folder \(folder): \(error.localizedDescription)")
+            }
+        }
+        // Hidden and not ending in `.json`, so that readers of the folder skip it.
+        let temporary = "\(folder)/.\(name).\(UUID().uuidString).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("write", temporary, errno) }
+        var renamed = false
+        defer { if !renamed { _ = unlink(temporary) } }
+        do {
+            defer { _ = close(descriptor) }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes {
+                    write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written)
+                }
+                if count < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    throw failure("write", temporary, code)
+                }
+                written += count
+            }
+            // Flushed before the rename, so the name never points at bytes still only in memory.
+            guard flush(descriptor) else { throw failure("flush", temporary, errno) }
+        }
+        guard rename(temporary, path) == 0 else { throw failure("replace", path, errno) }
+        renamed = true
+        // The rename is itself a change to the folder, durable only once the folder is flushed.
+        try flushFolder(folder)
+    }
+
+    /// Flushes a folder, so that a file created, renamed or linked in it is
+    /// there after a power loss.
+    static func flushFolder(_ folder: String) throws(StepFailure) {
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folderDescriptor >= 0 else { throw failure("open the folder", folder, errno) }
+        defer { _ = close(folderDescriptor) }
+        guard flush(folderDescriptor) else { throw failure("flush the folder", folder, errno) }
+    }
+
+    /// The folder and the last component of `path`.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        return (folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// Flushes a file's data to the disk itself: on Apple platforms `fsync`
+    /// only reaches the drive's cache, `F_FULLFSYNC` the medium.
+    private static func flush(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        while true {
+            if fsync(descriptor) == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    private static func failure(_ action: String, _ path: String, _ code: Int32) -> StepFailure {
+        let reason = "cannot \(action) \(path): \(String(cString: strerror(code)))"
+        switch code {
+        case ENOSPC, EDQUOT, EAGAIN, EBUSY, EMFILE, ENFILE, ENOMEM: return .transient(reason)
+        default: return .permanent(reason)
+        }
+    }
+}

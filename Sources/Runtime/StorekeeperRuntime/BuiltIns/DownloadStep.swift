@@ -1,0 +1,18 @@
+import StorekeeperCore
+
+/// `download`: makes the product's associated content available, through
+/// the plugin for its source.
+public struct DownloadStep: StepPlugin {
+    /// `download`.
+    public let name = BuiltInStep.download.rawValue
+    /// Creates the step.
+    public init() {}
+    /// Fetches the content.
+    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+        guard let content = context.product.content else {
+            throw .permanent("\(context.product.id) has no content to download")
+        }
+        let location = try await context.plugins.contentSource(for: content.source).fetch(content, for: context)
+        return [.content(location)]
+    }
+}

@@ -1,0 +1,24 @@
+import StorekeeperCore
+
+/// `user-defaults` and `icloud`: a key-value record per product, a flag or a
+/// copy of the transaction's receipt (`record: receipt`, which resists
+/// tampering). The two differ in where the record lives (a local file or a
+/// store synced across devices), which the queue's record stores decide.
+public struct KeyValuePersistence: PersistenceStrategyPlugin {
+    /// `user-defaults` or `icloud`.
+    public let strategy: PersistenceStrategy
+    /// Creates the strategy for `user-defaults` or `icloud`.
+    public init(strategy: PersistenceStrategy) { self.strategy = strategy }
+    /// A flag, or the receipt copy (which the transaction must carry).
+    public func records(for context: StepContext) async throws(StepFailure) -> [Effect] {
+        switch context.product.record {
+        case .flag:
+            return [.record(PersistenceRecord(strategy: strategy, key: context.product.id, value: .flag))]
+        case .receipt:
+            guard let receipt = context.transaction.receipt, !receipt.isEmpty else {
+                throw .transient("transaction \(context.transaction.id) came without a receipt to copy; refresh the receipt and retry")
+            }
+            return [.record(PersistenceRecord(strategy: strategy, key: context.product.id, value: .receipt(receipt)))]
+        }
+    }
+}

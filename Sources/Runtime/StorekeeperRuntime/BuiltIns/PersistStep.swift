@@ -1,0 +1,13 @@
+import StorekeeperCore
+
+/// `persist`: records the purchase, as the product's persistence strategy says.
+public struct PersistStep: StepPlugin {
+    /// `persist`.
+    public let name = BuiltInStep.persist.rawValue
+    /// Creates the step.
+    public init() {}
+    /// The strategy's records.
+    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+        try await context.plugins.persistence(for: context.product.persistence).records(for: context)
+    }
+}

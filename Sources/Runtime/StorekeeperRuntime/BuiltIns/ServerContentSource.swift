@@ -1,0 +1,20 @@
+import StorekeeperCore
+
+/// `server`: the app's server serves the content (through the host's
+/// `EngineServices.server`), at the content's `path`.
+public struct ServerContentSource: ContentSourcePlugin {
+    /// `server`.
+    public let source = ContentSource.server
+    /// A server to download from.
+    public var requirements: [StepRequirement] { [.server] }
+    /// Creates the source.
+    public init() {}
+    /// Downloads the content's path (the product id when none is given).
+    public func fetch(_ content: ContentPolicy, for context: StepContext) async throws(StepFailure) -> ContentLocation {
+        guard let server = context.services.server else {
+            throw .permanent("no server transport for server content; set EngineServices.server")
+        }
+        let path = try await server.download(path: content.path ?? context.product.id, storage: content.storage)
+        return ContentLocation(source: .server, path: path, storage: content.storage)
+    }
+}

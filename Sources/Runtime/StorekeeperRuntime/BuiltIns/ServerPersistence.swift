@@ -1,0 +1,17 @@
+import StorekeeperCore
+
+/// `server`: the app's server keeps the record against the user's account.
+/// The record names the transaction; the queue sends it to the server.
+public struct ServerPersistence: PersistenceStrategyPlugin {
+    /// `server`.
+    public let strategy = PersistenceStrategy.server
+    /// A server to keep the record.
+    public var requirements: [StepRequirement] { [.server] }
+    /// Creates the strategy.
+    public init() {}
+    /// The transaction, for the server.
+    public func records(for context: StepContext) async throws(StepFailure) -> [Effect] {
+        [.record(PersistenceRecord(strategy: .server, key: context.product.id,
+                                   value: .transaction(id: context.transaction.id, quantity: context.transaction.quantity)))]
+    }
+}

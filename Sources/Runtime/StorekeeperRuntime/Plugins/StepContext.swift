@@ -1,0 +1,93 @@
+import StorekeeperCore
+
+/// What a step runs with: the transaction, its product, and the plugins and
+/// services the host registered.
+public struct StepContext: Sendable {
+    /// The transaction being handled.
+    public var transaction: TransactionInfo
+    /// The product's policy.
+    public var product: ProductPolicy
+    /// The registry, for steps that delegate (to a persistence strategy, a
+    /// content source, a receipt validator).
+    public var plugins: PluginRegistry
+    /// The host's connections to the outside world.
+    public var services: EngineServices
+
+    /// Creates a context.
+    public init(transaction: TransactionInfo, product: ProductPolicy, plugins: PluginRegistry, services: EngineServices = EngineServices()) {
+        self.transaction = transaction
+        self.product = product
+        self.plugins = plugins
+        self.services = services
+    }
+}
+
+/// The host's connections to the outside world, which steps that reach
+/// beyond the device use: the app's server and the store's hosted content.
+/// Either may be absent; a step that needs one then fails permanently with a
+/// reason that names what to provide.
+public struct EngineServices: Sendable {
+    /// The app's server (the catalog's `server.url`).
+    public var server: (any ServerTransport)?
+    /// The store's downloads of Apple-hosted content.
+    public var hostedContent: (any HostedContentDownloader)?
+
+    /// Services; none by default.
+    public init(server: (any ServerTransport)? = nil, hostedContent: (any HostedContentDownloader)? = nil) {
+        self.server = server
+        self.hostedContent = hostedContent
+    }
+}
+
+/// Sends requests to the app's server.
+public protocol ServerTransport: Sendable {
+    /// Sends a request and returns the response; throws `StepFailure` when
+    /// the server cannot be reached (transient) or refuses (permanent).
+    func send(_ request: ServerRequest) async throws(StepFailure) -> ServerResponse
+    /// Downloads a file below the server's content path to the device and
+    /// returns where it was put.
+    func download(path: String, storage: ContentStorage?) async throws(StepFailure) -> String
+}
+
+/// A request to the app's server: a method, a path below its URL, a body.
+public struct ServerRequest: Sendable, Hashable {
+    /// `GET` or `POST`.
+    public var method: String
+    /// The path below the server's URL, starting with `/`.
+    public var path: String
+    /// The body (JSON), if any.
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(method: String, path: String, body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.body = body
+    }
+}
+
+/// The server's answer.
+public struct ServerResponse: Sendable, Hashable {
+    /// The HTTP status.
+    public var status: Int
+    /// The body.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int, body: [UInt8] = []) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// Downloads Apple-hosted content through the store.
+///
+/// A download belongs to a transaction (StoreKit's `SKDownload` is reached
+/// through its transaction, and is gone once the transaction is finished),
+/// so the transaction's identifier comes with the request.
+public protocol HostedContentDownloader: Sendable {
+    /// Downloads a product's hosted content for a transaction and returns
+    /// where it was put. Throws a transient failure for what can be resumed
+    /// (no network, out of space, paused), a permanent one otherwise.
+    func download(productID: String, transactionID: String, storage: ContentStorage?) async throws(StepFailure) -> String
+}

@@ -1,0 +1,41 @@
+import StorekeeperCore
+
+/// An ordered, immutable plan of steps for one product in one situation.
+/// Plans are shared: products whose plans are alike point at one plan.
+public struct Plan: Sendable {
+    /// The steps, in order.
+    public let steps: [ResolvedStep]
+    /// The custom rule (index in `CompiledPolicy.rules`) that changed the
+    /// default plan, if one did.
+    public let rule: Int?
+
+    /// Creates a plan.
+    public init(steps: [ResolvedStep], rule: Int?) {
+        self.steps = steps
+        self.rule = rule
+    }
+
+    /// The step names, in order.
+    public var stepNames: [String] { steps.map(\.name) }
+
+    /// Whether the plan ends the transaction (has `finish`); a plan that
+    /// does not leaves it waiting for its next state.
+    public var finishes: Bool { steps.contains { $0.name == BuiltInStep.finish.rawValue } }
+}
+
+/// A step of a plan, resolved to the plugin that runs it.
+public struct ResolvedStep: Sendable {
+    /// The step's name.
+    public let name: String
+    /// Its implementation.
+    public let plugin: any StepPlugin
+    /// Why it is in the plan.
+    public let origin: StepOrigin
+
+    /// Creates a resolved step.
+    public init(name: String, plugin: any StepPlugin, origin: StepOrigin) {
+        self.name = name
+        self.plugin = plugin
+        self.origin = origin
+    }
+}

@@ -1,0 +1,46 @@
+import StorekeeperCore
+
+/// The column of a situation in a compiled policy's dispatch table: each
+/// state, then `failed` once per store error. A switch, not a search, so
+/// that dispatch costs no string comparison.
+public enum SituationSlot {
+    /// How many situations a product has plans for: four states, and
+    /// `failed` for each of the ten store errors. A constant, so that
+    /// dispatch reads no lazily initialised global (a test checks it
+    /// against `PlanSituation.all`).
+    @inlinable public static var count: Int { 14 }
+
+    /// The slot of a state (and, for `failed`, the store's error; none counts as `unknown`).
+    @inlinable
+    public static func slot(_ state: TransactionState, error: StoreErrorCode?) -> Int {
+        switch state {
+        case .purchasing: 0
+        case .deferred: 1
+        case .purchased: 2
+        case .restored: 3
+        case .failed: 4 + errorOrdinal(error ?? .unknown)
+        }
+    }
+
+    /// The slot of a situation.
+    public static func slot(_ situation: PlanSituation) -> Int { slot(situation.state, error: situation.error) }
+
+    /// The situation of a slot, in `PlanSituation.all`'s order.
+    public static func situation(_ slot: Int) -> PlanSituation { PlanSituation.all[slot] }
+
+    @inlinable
+    static func errorOrdinal(_ error: StoreErrorCode) -> Int {
+        switch error {
+        case .unknown: 0
+        case .clientInvalid: 1
+        case .paymentCancelled: 2
+        case .paymentInvalid: 3
+        case .paymentNotAllowed: 4
+        case .productNotAvailable: 5
+        case .networkError: 6
+        case .cloudServicePermissionDenied: 7
+        case .cloudServiceNetworkConnectionFailed: 8
+        case .cloudServiceRevoked: 9
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import StorekeeperSimulatedStore
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperRuntime
+
+/// A step the app registers itself (named in `storekeeper.yml`'s `steps`),
+/// standing in for it in a simulation, where the app's code is not linked:
+/// it succeeds and leaves a custom effect that says it stood in, so the
+/// plan around it runs as in the app.
+public struct StandInStep: StepPlugin {
+    /// The app's step name.
+    public let name: String
+
+    /// A stand-in for the step named `name`.
+    public init(name: String) { self.name = name }
+
+    /// Succeeds, noting that the app's plugin did not run.
+    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+        [.custom(step: name, detail: "stand-in for the app's plugin (simulation)")]
+    }
+}

@@ -1,0 +1,153 @@
+import StorekeeperSimulatedStore
+import Foundation
+import StorekeeperCatalog
+import StorekeeperCore
+import StorekeeperDiagnostics
+import StorekeeperYAML
+
+/// Reads scenario files (docs/simulate.md, "The scenario file") with the
+/// catalogs' YAML layer: the same limits, located errors, duplicate-key and
+/// alias checks. Every problem is reported at the value to change, with what
+/// would be right (the accepted values, the nearest spelling); a file with
+/// any error gives no scenario.
+///
+/// ```swift
+/// let result = ScenarioParser().load("Catalogs/rocket-racer/scenarios/guide.yaml")
+/// guard let scenario = result.scenario else { /* report result.diagnostics */ }
+/// let problems = ScenarioCheck.check(scenario, policy: policy)
+/// ```
+///
+/// Whether the products, steps, features and names a scenario mentions
+/// exist is `ScenarioCheck`'s business: reading needs no catalog.
+public struct ScenarioParser: Sendable {
+    /// The most steps a scenario may have.
+    public static let maxSteps = 10_000
+    /// The largest seed: 2^63 − 1.
+    public static let maxSeed = UInt64(Int64.max)
+    /// The fastest simulated download speed, in megabytes (10^6 bytes) per second.
+    public static let maxDownloadSpeed = 100_000
+
+    /// Limits on the YAML read (size, depth, alias expansion).
+    public var limits: YAMLLimits
+
+    /// Creates a parser.
+    public init(limits: YAMLLimits = .default) {
+        self.limits = limits
+    }
+
+    /// The top-level keys, in the order the documentation lists them.
+    static let keys = ["scenario", "seed", "start", "device", "user", "download-speed", "steps"]
+
+    /// Reads and parses the scenario at `path`; a file that cannot be read,
+    /// or is larger than `limits.maxFileSize`, is reported at its first line.
+    public func load(_ path: String, reader: any SourceReader = FileSystemReader()) -> ScenarioParseResult {
+        let bytes: [UInt8]
+        do {
+            bytes = try reader.read(path, limit: limits.maxFileSize)
+        } catch .tooLarge(_, let size, let limit) {
+            return ScenarioParseResult(scenario: nil, diagnostics: [Diagnostic(
+                .error, rule: YAMLRuleID.limit,
+                "the file is \(ByteCount(size)), over the limit of \(ByteCount(limit)); split the scenario in two, or raise the limit with --max-file-size",
+                at: SourceLocation(file: path, line: 1, column: 1))])
+        } catch {
+            return ScenarioParseResult(scenario: nil, diagnostics: [Diagnostic(
+                .error, rule: ScenarioRuleID.unreadable, "cannot read the scenario: \(error.description)",
+                at: SourceLocation(file: path, line: 1, column: 1))])
+        }
+        return parse(bytes, file: path)
+    }
+
+    /// Parses scenario text read from `file` (the name diagnostics give).
+    public func parse(_ text: String, file: String) -> ScenarioParseResult {
+        parse(Array(text.utf8), file: file)
+    }
+
+    /// Parses scenario bytes (UTF-8, or UTF-16 with a byte order mark) read from `file`.
+    public func parse(_ bytes: [UInt8], file: String) -> ScenarioParseResult {
+        let parsed = YAMLParser.parse(bytes, file: file, limits: limits)
+        var context = ScenarioDecodingContext(file: file)
+        for diagnostic in parsed.diagnostics { context.append(diagnostic) }
+        var scenario: Scenario?
+        if let root = parsed.document?.root {
+            scenario = decode(root, file: file, context: &context)
+        } else if context.errorCount == 0 {
+            context.report(.error, ScenarioRuleID.missing, "the scenario file is empty; it needs at least `steps:` with one action, such as `steps: [launch]`",
+                           at: SourceRange(start: SourceLocation(file: file, line: 1, column: 1)))
+        }
+        let diagnostics = Diagnostic.normalized(context.finished())
+        let valid = context.errorCount == 0 && context.placeholdersMet == 0 && !diagnostics.contains { $0.severity == .error }
+        return ScenarioParseResult(scenario: valid ? scenario : nil, diagnostics: diagnostics)
+    }
+
+    // MARK: The top level
+
+    private func decode(_ root: YAMLNode, file: String, context: inout ScenarioDecodingContext) -> Scenario? {
+        guard root.kind == .mapping else {
+            if !context.isPlaceholder(root) {
+                context.error(ScenarioRuleID.type, "a scenario file is a mapping of keys (\(Self.keys.joined(separator: ", "))), not \(root.kind)", at: root)
+            }
+            return nil
+        }
+        let fields = context.fields(of: root, in: "a scenario", known: Self.keys)
+        var scenario = Scenario(file: file, steps: [])
+        if let pair = fields["scenario"], let title = context.string(pair.value, "'scenario'", example: "A purchase and a restore") {
+            scenario.title = title.value
+        }
+        if let pair = fields["seed"], let seed = context.integer(pair.value, "'seed'", in: 0...Self.maxSeed) {
+            scenario.seed = seed.value
+        }
+        if let pair = fields["start"], let start = Self.start(pair.value, context: &context) {
+            scenario.start = start
+        }
+        if let pair = fields["device"], let device = context.name(pair.value, "the device name", example: "phone") {
+            scenario.device = device.value
+        }
+        if let pair = fields["user"], let user = context.string(pair.value, "'user'", example: "player-8f14e45f") {
+            scenario.user = user.value
+        }
+        if let pair = fields["download-speed"],
+           let speed = context.int(pair.value, "'download-speed' (megabytes per second)", in: 1...Self.maxDownloadSpeed) {
+            scenario.downloadBytesPerSecond = Int64(speed.value) * 1_000_000
+        }
+        if let pair = fields["steps"] {
+            scenario.steps = steps(pair.value, context: &context)
+        } else {
+            context.missing("steps", in: root, of: "this scenario", example: "[launch]")
+        }
+        return scenario
+    }
+
+    /// `start: 2026-01-01T09:00:00Z`.
+    private static func start(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Date? {
+        guard let text = context.text(node, "'start'", example: "2026-01-01T09:00:00Z") else { return nil }
+        switch ScenarioDateParser.parse(text) {
+        case .success(let date):
+            return date
+        case .failure(let problem):
+            context.error(ScenarioRuleID.value, "'start' '\(text)' \(problem.explanation)", at: node)
+            return nil
+        }
+    }
+
+    /// `steps:`: at least one action, at most `maxSteps`.
+    private func steps(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> [ScenarioStep] {
+        guard context.expectSequence(node, "'steps'", example: "[launch, quit]") else { return [] }
+        let items = node.items
+        guard !items.isEmpty else {
+            context.error(ScenarioRuleID.missing, "'steps' is empty; list at least one action, such as `- launch`", at: node)
+            return []
+        }
+        var steps: [ScenarioStep] = []
+        steps.reserveCapacity(min(items.count, Self.maxSteps))
+        for (index, item) in items.enumerated() {
+            guard index < Self.maxSteps else {
+                context.error(ScenarioRuleID.limit, "a scenario has at most \(Self.maxSteps) steps, and this one has \(items.count); this is step \(index + 1). Split it into several scenarios", at: item)
+                break
+            }
+            if let action = ScenarioActionDecoder.decode(item, context: &context) {
+                steps.append(ScenarioStep(action, at: item.location))
+            }
+        }
+        return steps
+    }
+}

@@ -1,0 +1,131 @@
+import StorekeeperCatalog
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperDiagnostics
+import StorekeeperJSON
+import StorekeeperRules
+import StorekeeperRuntime
+import StorekeeperScenarios
+import StorekeeperSimulatedStore
+
+/// Gets a compiled policy for `compile` and `explain`: from a catalog,
+/// validated as `storekeeper validate` would (configuration and
+/// suppressions included) and then compiled, or from a compiled policy's
+/// JSON. Problems are printed to standard error; a catalog with errors
+/// stops the command with exit status 1.
+struct PolicySource {
+    var path: String
+    var configuration: String?
+    var limits: LimitOptions
+    var color: ColorChoice
+    /// Steps the app registers (storekeeper.yml's `steps`) run as stand-ins
+    /// that succeed (`simulate`), instead of being declared only.
+    var standInSteps = false
+
+    /// What was loaded: the policy, and the files read to make it (a
+    /// command must not write over them).
+    struct Loaded {
+        var policy: CompiledPolicy
+        var inputs: [String]
+        var wasCompiled: Bool
+    }
+
+    /// A compiled policy's JSON, parsed, when the path names one
+    /// (`PolicyRecognition`); nil for a catalog. A damaged policy ends the
+    /// process (status 1) with its one JSON error, at its line and column.
+    func compiledPolicy(_ reader: any SourceReader) -> JSONValue? {
+        let decoder = PolicyDecoder()
+        guard reader.kind(of: path) == .file else { return nil }
+        do {
+            switch try PolicyRecognition.examine(path, reader: reader, limit: decoder.maxSize) {
+            case .policy(let bytes): return try decoder.parse(bytes)
+            case .policyTooLarge(let size): fail(decoder.tooLarge(size: size))
+            case .other: return nil
+            }
+        } catch let error as PolicyLoadError {
+            fail(error)
+        } catch {
+            // Unreadable: the catalog loader reports it, as for any catalog.
+            return nil
+        }
+    }
+
+    /// The policy, or the process ends (1: the catalog has errors, 2: it cannot be read).
+    func load() throws(CommandFailure) -> Loaded {
+        try InputPathName.refuseIfNotUTF8(path)
+        if let configuration { try InputPathName.refuseIfNotUTF8(configuration) }
+        let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
+        if let value = compiledPolicy(loader.reader) {
+            var policy = decode(value, PolicyDecoder(declaresUnknownSteps: true))
+            if standInSteps, !policy.plugins.extraStepNames.isEmpty {
+                // Read again with stand-ins registered under the names the policy uses.
+                var plugins = PluginRegistry()
+                do {
+                    for name in policy.plugins.extraStepNames { try plugins.register(StandInStep(name: name)) }
+                } catch {
+                    throw CommandFailure(message: "\(path): \(error.description)")
+                }
+                policy = decode(value, PolicyDecoder(plugins: plugins))
+            }
+            return Loaded(policy: policy, inputs: [path], wasCompiled: true)
+        }
+        let run: ValidationRun
+        let policy: PolicyValidation.Result
+        do {
+            run = try CatalogValidator(loader: loader).run([path])
+            policy = try PolicyValidation(reader: loader.reader, configurationPath: configuration, maxFileSize: loader.limits.maxFileSize)
+                .check(run.catalogs, incompleteFiles: Set(run.report.diagnostics.lazy.filter { $0.severity == .error }.map(\.location.file)))
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        guard run.catalogs.count <= 1 else {
+            throw CommandFailure(message: "\(path) holds \(run.catalogs.count) catalogs (\(run.catalogs.map(\.name.value).joined(separator: ", "))); name one catalog file")
+        }
+        let report = ValidationReport(diagnostics: run.report.diagnostics + policy.diagnostics,
+                                      filesChecked: run.report.filesChecked + policy.configurationFiles.count)
+        if !report.diagnostics.isEmpty { printDiagnostics(report, reader: loader.reader, limit: loader.limits.maxFileSize) }
+        guard !report.fails(strict: false), let catalog = run.catalogs.first else { ProcessExit.now(1, keeping: run) }
+
+        var plugins = PluginRegistry()
+        do {
+            if standInSteps {
+                for name in policy.extraSteps.first ?? [] { try plugins.register(StandInStep(name: name)) }
+            } else {
+                try plugins.declare(policy.extraSteps.first ?? [])
+            }
+        } catch {
+            throw CommandFailure(message: "storekeeper.yml: \(error.description)")
+        }
+        do {
+            let compiled = try PolicyCompiler(plugins: plugins).compile(catalog, planRuleErrors: policy.planRuleErrors.first)
+            return Loaded(policy: compiled, inputs: catalog.files + policy.configurationFiles, wasCompiled: false)
+        } catch {
+            printDiagnostics(ValidationReport(diagnostics: error.diagnostics, filesChecked: run.report.filesChecked),
+                             reader: loader.reader, limit: loader.limits.maxFileSize)
+            ProcessExit.now(1, keeping: run)
+        }
+    }
+
+    /// A compiled policy, or the process ends with status 1 (it is not valid).
+    private func decode(_ value: JSONValue, _ decoder: PolicyDecoder) -> CompiledPolicy {
+        do {
+            return try decoder.decode(value: value)
+        } catch {
+            fail(error, keeping: value)
+        }
+    }
+
+    /// Prints why the policy cannot be read and ends the process with status 1.
+    private func fail(_ error: PolicyLoadError, keeping value: JSONValue? = nil) -> Never {
+        let location = if let line = error.line, let column = error.column { "\(path):\(line):\(column)" } else { path }
+        let message = error.line == nil ? error.description : error.message
+        StandardError.write("\(location): error: \(message)\n")
+        ProcessExit.now(1, keeping: value)
+    }
+
+    private func printDiagnostics(_ report: ValidationReport, reader: any SourceReader, limit: Int) {
+        let colors = color.resolve(isTerminal: StandardError.isTerminal, environment: Environment.current)
+        let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limit))
+        StandardError.write(reporter.render(report))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import StorekeeperCore
+import StorekeeperScenarios
+import StorekeeperSimulatedStore
+
+/// Prints a simulation's trace as it happens. On a terminal a download's
+/// progress redraws one line (a progress bar) instead of adding lines.
+final class TracePrinter: @unchecked Sendable {
+    // @unchecked: `barShown` is read and written only under `lock`.
+    private let lock = NSLock()
+    private let renderer: TraceTextRenderer
+    private let file: String
+    private let terminal: Bool
+    private var barShown = false
+
+    init(renderer: TraceTextRenderer, file: String, terminal: Bool) {
+        self.renderer = renderer
+        self.file = file
+        self.terminal = terminal
+    }
+
+    func print(_ event: TraceEvent) {
+        lock.withLock {
+            if terminal, case .download(let report) = event, report.state == .active {
+                StandardOutput.write("\r\u{1B}[2K" + renderer.progressBar(report))
+                barShown = true
+                return
+            }
+            if barShown {
+                // The bar gives way to the line of what the download came to.
+                StandardOutput.write("\r\u{1B}[2K")
+                barShown = false
+            }
+            StandardOutput.write(renderer.line(event, file: file))
+        }
+    }
+
+    /// Ends a progress bar left on the line.
+    func endLine() {
+        lock.withLock {
+            if barShown { StandardOutput.write("\n") }
+            barShown = false
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import StorekeeperCatalog
+import StorekeeperCompiler
+import StorekeeperCore
+import StorekeeperDiagnostics
+import StorekeeperRules
+import StorekeeperRuntime
+
+/// `storekeeper validate PATH...`: checks catalogs and reports every problem.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check catalogs and report every problem with its file, line and column.",
+        discussion: """
+            PATH is a catalog file or a directory. In a directory, every *.yaml and *.yml file \
+            with a top-level `catalog` key is validated; fragments are checked through the \
+            catalogs that include them. A compiled policy is not a catalog: naming one stops \
+            with exit status 2 (`storekeeper explain` reads policies).
+
+            After the format, the policy rules run (`storekeeper rules` lists them), configured \
+            by the storekeeper.yml found beside each catalog or in a folder above it (up to the \
+            repository root), or by --config.
+
+            Exit status: 0 when no error was found, 1 when any was (or, with --strict, any \
+            warning), 2 when the command could not run.
+            """
+    )
+
+    /// Output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif, github
+    }
+
+    @Argument(help: "Catalog files or directories to validate.")
+    var paths: [String]
+
+    @Option(help: "Output format: text, json, sarif (SARIF 2.1.0, for code scanning) or github (workflow commands, for annotations).")
+    var format: Format = .text
+
+    @Option(name: .customLong("config"), help: ArgumentHelp("The rule configuration to use instead of the storekeeper.yml found beside each catalog.", valueName: "path"))
+    var configuration: String?
+
+    @Option(help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Flag(help: "Check the format only: skip the policy rules, their configuration and suppressions.")
+    var noPolicy = false
+
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("name at least one catalog file or directory, like `storekeeper validate Catalogs`") }
+    }
+
+    func run() throws {
+        for path in paths { try InputPathName.refuseIfNotUTF8(path) }
+        let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
+        let run: ValidationRun
+        let policy: PolicyValidation.Result
+        try refuseCompiledPolicies(loader.reader, maxFileSize: loader.limits.maxFileSize)
+        do {
+            run = try CatalogValidator(loader: loader).run(paths)
+            policy = noPolicy
+                ? PolicyValidation.Result(diagnostics: [], configurationFiles: [])
+                : try PolicyValidation(reader: loader.reader, configurationPath: configuration, maxFileSize: loader.limits.maxFileSize)
+                    .check(run.catalogs, incompleteFiles: Set(run.report.diagnostics.lazy.filter { $0.severity == .error }.map(\.location.file)))
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        let report = ValidationReport(
+            diagnostics: run.report.diagnostics + policy.diagnostics,
+            filesChecked: run.report.filesChecked + policy.configurationFiles.count)
+        ReportOutput.write(report, format: format, color: color, rules: DiagnosticIndex.all, reader: loader.reader, limit: loader.limits.maxFileSize)
+        // Exit here, with everything loaded still held: freeing a large
+        // catalog's every string and array would only delay the exit
+        // (compilers skip it the same way).
+        ProcessExit.now(report.fails(strict: strict) ? 1 : 0, keeping: run)
+    }
+
+    /// Stops the run (exit status 2) at a named file that is a compiled
+    /// policy, decided by `PolicyRecognition` as `compile` and `explain`
+    /// decide it: read as a catalog, its every member would be a catalog
+    /// error, none of them the point.
+    private func refuseCompiledPolicies(_ reader: any SourceReader, maxFileSize: Int) throws(CommandFailure) {
+        for path in paths where reader.kind(of: path) == .file {
+            // Read errors, and catalogs, are the validator's to report.
+            guard let examined = try? PolicyRecognition.examine(path, reader: reader, limit: max(PolicyDecoder().maxSize, maxFileSize)) else { continue }
+            let isPolicy = if case .other = examined { false } else { true }
+            if isPolicy {
+                throw CommandFailure(message: "\(path) is a compiled policy, not a catalog: validate checks catalogs, so validate the catalog it was compiled from; to check the policy itself, run `storekeeper explain \(path)`")
+            }
+        }
+    }
+}
+
+extension ColorChoice: ExpressibleByArgument {}
