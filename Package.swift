@@ -35,12 +35,15 @@ let package = Package(
         // A simulated App Store, for an app's own tests.
         .library(name: "StorekeeperSimulatedStore", targets: ["StorekeeperSimulatedStore"]),
         // The author's side: validate, compile, explain, import, export, diff, codegen, scenarios.
-        //TEMP .library(name: "StorekeeperTooling", targets: ["StorekeeperTooling"]),
+        .library(
+            name: "StorekeeperTooling",
+            targets: ["StorekeeperTooling", "StorekeeperSchema", "StorekeeperCodegen", "StorekeeperScenarios"]
+        ),
         .executable(name: "storekeeper", targets: ["storekeeper"]),
         .executable(name: "storekeeper-codegen", targets: ["storekeeper-codegen"]),
         .plugin(name: "StorekeeperValidatePlugin", targets: ["StorekeeperValidatePlugin"]),
         .plugin(name: "StorekeeperCodegenPlugin", targets: ["StorekeeperCodegenPlugin"]),
-        //TEMP .plugin(name: "StorekeeperPolicyPlugin", targets: ["StorekeeperPolicyPlugin"]),
+        .plugin(name: "StorekeeperPolicyPlugin", targets: ["StorekeeperPolicyPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -171,23 +174,24 @@ let package = Package(
             ],
             path: "Sources/Tooling/StorekeeperScenarios"
         ),
-/*TEMP
+
         // The workflows every front end calls: validate; validate then compile; import then validate; diff.
+        // Not the scenarios: the codegen tool links this, and must not link SQLite.
         .target(
             name: "StorekeeperTooling",
             dependencies: [
-                "StorekeeperCompiler", "StorekeeperRules", "StorekeeperSchema", "StorekeeperXcodeConfig", "StorekeeperDiff",
-                "StorekeeperCodegen", "StorekeeperScenarios", "StorekeeperRuntime", "StorekeeperPolicy", "StorekeeperCatalog",
-                "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
+                "StorekeeperCompiler", "StorekeeperRules", "StorekeeperXcodeConfig", "StorekeeperDiff", "StorekeeperRuntime",
+                "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
+                "StorekeeperJSON", "StorekeeperPlatform",
             ],
             path: "Sources/Tooling/StorekeeperTooling"
         ),
-TEMP*/
+
         // The command-line tool: argument parsing over the workflows, nothing more.
         .executableTarget(
             name: "storekeeper",
             dependencies: [
-                //TEMP "StorekeeperTooling",
+                "StorekeeperTooling",
                 "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperSchema", "StorekeeperXcodeConfig",
                 "StorekeeperDiff", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperCatalog",
                 "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
@@ -200,15 +204,15 @@ TEMP*/
         .executableTarget(
             name: "storekeeper-codegen",
             dependencies: [
-                "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRules", "StorekeeperCatalog",
-                "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
+                "StorekeeperTooling", "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules",
+                "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
             ],
             path: "Sources/Tooling/storekeeper-codegen"
         ),
         // Generates typed product ids, features and balances from the catalogs in a target (Examples/).
         .plugin(name: "StorekeeperCodegenPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
         // Compiles the catalog in a target into its policy JSON, bundled as a resource (Bundle.module).
-        //TEMP .plugin(name: "StorekeeperPolicyPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
+        .plugin(name: "StorekeeperPolicyPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
         // `swift package storekeeper-validate [PATH...]`: the CLI's validate, run by SwiftPM over the package's catalogs.
         .plugin(
             name: "StorekeeperValidatePlugin",

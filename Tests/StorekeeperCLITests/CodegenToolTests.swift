@@ -233,8 +233,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "name the Swift file to write with --output FILE"),
-        (["catalog.yaml"], "name the Swift file to write with --output FILE"),
+        ([], "name the file to write with --output FILE"),
+        (["catalog.yaml"], "name the file to write with --output FILE"),
         (["--output", "Out.swift"], "name at least one catalog file or directory"),
         (["--output"], "--output needs a value"),
         (["--output", "Out.swift", "--acess", "public", "catalog.yaml"], "unknown option '--acess'"),

@@ -3,7 +3,7 @@ import Testing
 
 /// `storekeeper import` and `storekeeper export --format storekit`, end to end.
 @Suite struct StoreKitCommandTests {
-    static let fixtures = PackagePaths.root.appendingPathComponent("Tests/StorekeeperStoreKitTests/Fixtures")
+    static let fixtures = PackagePaths.root.appendingPathComponent("Tests/StorekeeperXcodeConfigTests/Fixtures")
     static let flutter = "flutter-in-app-purchase-example.storekit"
     static let revenueCat = "revenuecat-unit-tests.storekit"
 

@@ -14,7 +14,7 @@ import Testing
     @Test func thePageShowsTheExampleThatIsCompiled() throws {
         let reader = FileSystemReader()
         let page = String(decoding: try reader.read(EngineFixtures.packageRoot + "/docs/embedding.md", limit: 1 << 20), as: UTF8.self)
-        let example = String(decoding: try reader.read(EngineFixtures.packageRoot + "/Tests/StorekeeperEngineTests/EmbeddingExample.swift", limit: 1 << 20), as: UTF8.self)
+        let example = String(decoding: try reader.read(EngineFixtures.packageRoot + "/Tests/StorekeeperCompilerTests/EmbeddingExample.swift", limit: 1 << 20), as: UTF8.self)
         #expect(page.contains("```swift\n" + example + "```"), "docs/embedding.md no longer shows EmbeddingExample.swift")
     }
 

@@ -4,7 +4,7 @@ import StorekeeperCodegen
 /// The command line of `storekeeper-codegen`, read by hand: the tool links no
 /// argument parser, so that an app's first build with the plugin stays short.
 struct CodegenArguments: Equatable {
-    /// The Swift file to write.
+    /// The file to write: Swift, or with `--policy` the compiled policy.
     var output: String
     /// Catalog files, and directories searched for catalogs.
     var paths: [String]
@@ -16,15 +16,20 @@ struct CodegenArguments: Equatable {
     var noTypeAliases = false
     /// `--source-root`: paths in generated comments are relative to it.
     var sourceRoot: String?
+    /// `--policy`: write the one catalog's compiled policy (JSON) instead of Swift.
+    var emitsPolicy = false
 
     /// What `--help` prints, and what follows a usage error.
     static let usage = """
         usage: storekeeper-codegen --output FILE [OPTION...] [--] PATH...
+               storekeeper-codegen --policy --output FILE [--] PATH...
 
         Validates catalogs as `storekeeper validate` does (format and policy rules, with the
         storekeeper.yml found beside or above each catalog), then writes typed Swift for them:
         one enum per catalog with its products, features, balances and subscription groups.
         Diagnostics go to standard error as `file:line:column: error: message [rule-id]`.
+        With --policy it writes the compiled policy of the one catalog instead (the JSON of
+        `storekeeper compile --compact`), which StorekeeperPolicyPlugin bundles with an app.
         On any error nothing is written. The file is rewritten only when its content changes.
 
         PATH is a catalog file, or a directory searched for catalogs (every .yaml or .yml file
@@ -32,7 +37,8 @@ struct CodegenArguments: Equatable {
         PATH and no settings file gives one.
 
         options:
-          --output FILE         The Swift file to write (required).
+          --output FILE         The file to write (required).
+          --policy              Write the compiled policy (JSON) of the one catalog, not Swift.
           --settings FILE       A storekeeper-codegen.json: "access", "typeAliases", and
                                 "catalogs" (paths relative to it) generated too.
           --access LEVEL        internal (the default), package or public. Wins over --settings.
@@ -93,12 +99,14 @@ struct CodegenArguments: Equatable {
                 parsed.noTypeAliases = true
             case "--source-root":
                 parsed.sourceRoot = try value(for: "--source-root")
+            case "--policy":
+                parsed.emitsPolicy = true
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
             index += 1
         }
-        guard let output else { throw UsageError(message: "name the Swift file to write with --output FILE") }
+        guard let output else { throw UsageError(message: "name the file to write with --output FILE") }
         guard !parsed.paths.isEmpty || parsed.settings != nil else {
             throw UsageError(message: "name at least one catalog file or directory")
         }

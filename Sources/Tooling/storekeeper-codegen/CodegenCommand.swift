@@ -2,7 +2,9 @@ import StorekeeperCatalog
 import StorekeeperCodegen
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperRules
+import StorekeeperCompiler
+import StorekeeperRuntime
+import StorekeeperTooling
 
 /// One run of `storekeeper-codegen`: read the settings, validate the
 /// catalogs exactly as `storekeeper validate` does (the same library calls:
@@ -53,17 +55,18 @@ struct CodegenCommand {
             throw Failure(message: "\(arguments.settings ?? "the settings") names no catalog, and no PATH was given")
         }
 
-        let run: ValidationRun
-        let policy: PolicyValidation.Result
+        let validation: Validation
         do {
-            run = try Self.validate(paths, with: CatalogValidator(loader: loader))
-            policy = try PolicyValidation(reader: loader.reader, maxFileSize: loader.limits.maxFileSize)
-                .check(run.catalogs, incompleteFiles: Set(run.report.diagnostics.lazy.filter { $0.severity == .error }.map(\.location.file)))
+            validation = try Workflows.validate(paths, options: WorkflowOptions(reader: reader, limits: loader.limits), skippingEmptyFolders: true)
         } catch {
-            throw Failure(message: error.description)
+            throw Failure(message: error.message)
         }
-        diagnostics += run.report.diagnostics + policy.diagnostics
-        filesChecked += run.report.filesChecked + policy.configurationFiles.count
+        if arguments.emitsPolicy {
+            return try writePolicy(validation, before: diagnostics, filesChecked: filesChecked)
+        }
+        let run = validation.run
+        diagnostics += validation.report.diagnostics
+        filesChecked += validation.report.filesChecked
         guard !Self.hasErrors(diagnostics) else {
             return Outcome(report: ValidationReport(diagnostics: diagnostics, filesChecked: filesChecked), status: 1)
         }
@@ -75,7 +78,7 @@ struct CodegenCommand {
             return Outcome(report: report, status: 1)
         }
         do {
-            let inputs = run.catalogs.flatMap(\.files) + policy.configurationFiles + (arguments.settings.map { [$0] } ?? [])
+            let inputs = validation.inputs + (arguments.settings.map { [$0] } ?? [])
             try GeneratedFile.save(source, to: arguments.output, reader: reader, inputs: inputs)
         } catch {
             throw Failure(message: error.message)
@@ -83,18 +86,31 @@ struct CodegenCommand {
         return Outcome(report: report, status: 0)
     }
 
-    /// Validates `paths`. A directory with no catalog is left out when other
-    /// paths give catalogs: the plugin always names the target's directory,
-    /// whose catalogs may all be elsewhere (named by the settings file).
-    static func validate(_ paths: [String], with validator: CatalogValidator) throws(ValidationInputError) -> ValidationRun {
-        var paths = paths
-        while true {
-            do {
-                return try validator.run(paths)
-            } catch .noCatalogs(let directory) where paths.count > 1 {
-                paths.removeAll { $0 == directory }
-            }
+    /// `--policy`: compiles the one catalog validated and writes its policy
+    /// (compact JSON), only when it changed.
+    private func writePolicy(_ validation: Validation, before settingsDiagnostics: [Diagnostic], filesChecked settingsFiles: Int) throws(Failure) -> Outcome {
+        let compilation: Compilation
+        do {
+            compilation = try Workflows.compile(validation, named: arguments.paths.joined(separator: ", "))
+        } catch {
+            throw Failure(message: error.message)
         }
+        let report = ValidationReport(diagnostics: settingsDiagnostics + compilation.diagnostics,
+                                      filesChecked: settingsFiles + compilation.report.filesChecked)
+        guard let policy = compilation.policy, !Self.hasErrors(report.diagnostics) else { return Outcome(report: report, status: 1) }
+        let encoder = PolicyEncoder(indentation: nil)
+        let json: String
+        do {
+            json = try encoder.checkedSerialize(encoder.document(policy))
+        } catch {
+            throw Failure(message: "\(error.description); nothing was written")
+        }
+        do {
+            try GeneratedFile.save(json, to: arguments.output, reader: reader, inputs: validation.inputs + (arguments.settings.map { [$0] } ?? []))
+        } catch {
+            throw Failure(message: error.message)
+        }
+        return Outcome(report: report, status: 0)
     }
 
     private static func hasErrors(_ diagnostics: [Diagnostic]) -> Bool {

@@ -10,4 +10,11 @@ public enum PolicyFormat {
     /// reads no more, so `storekeeper compile` writes no more. About
     /// 500,000 products fit, indented; more with `--compact`.
     public static let maxSize = 256 << 20
+
+    /// The resource name of a policy bundled with an app by the build-tool
+    /// plugin (StorekeeperPolicyPlugin): `storekeeper-policy.json`.
+    public static let resourceName = "storekeeper-policy"
+
+    /// The resource's extension.
+    public static let resourceExtension = "json"
 }

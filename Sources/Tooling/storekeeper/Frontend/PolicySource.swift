@@ -7,6 +7,7 @@ import StorekeeperRules
 import StorekeeperRuntime
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
+import StorekeeperTooling
 
 /// Gets a compiled policy for `compile` and `explain`: from a catalog,
 /// validated as `storekeeper validate` would (configuration and
@@ -69,41 +70,17 @@ struct PolicySource {
             }
             return Loaded(policy: policy, inputs: [path], wasCompiled: true)
         }
-        let run: ValidationRun
-        let policy: PolicyValidation.Result
+        let options = WorkflowOptions(reader: loader.reader, limits: loader.limits, configuration: configuration)
+        let compilation: Compilation
         do {
-            run = try CatalogValidator(loader: loader).run([path])
-            policy = try PolicyValidation(reader: loader.reader, configurationPath: configuration, maxFileSize: loader.limits.maxFileSize)
-                .check(run.catalogs, incompleteFiles: Set(run.report.diagnostics.lazy.filter { $0.severity == .error }.map(\.location.file)))
+            compilation = try Workflows.compile(path, options: options, steps: standInSteps ? .registered { StandInStep(name: $0) } : .declared)
         } catch {
             throw CommandFailure(message: error.description)
         }
-        guard run.catalogs.count <= 1 else {
-            throw CommandFailure(message: "\(path) holds \(run.catalogs.count) catalogs (\(run.catalogs.map(\.name.value).joined(separator: ", "))); name one catalog file")
-        }
-        let report = ValidationReport(diagnostics: run.report.diagnostics + policy.diagnostics,
-                                      filesChecked: run.report.filesChecked + policy.configurationFiles.count)
+        let report = compilation.report
         if !report.diagnostics.isEmpty { printDiagnostics(report, reader: loader.reader, limit: loader.limits.maxFileSize) }
-        guard !report.fails(strict: false), let catalog = run.catalogs.first else { ProcessExit.now(1, keeping: run) }
-
-        var plugins = PluginRegistry()
-        do {
-            if standInSteps {
-                for name in policy.extraSteps.first ?? [] { try plugins.register(StandInStep(name: name)) }
-            } else {
-                try plugins.declare(policy.extraSteps.first ?? [])
-            }
-        } catch {
-            throw CommandFailure(message: "storekeeper.yml: \(error.description)")
-        }
-        do {
-            let compiled = try PolicyCompiler(plugins: plugins).compile(catalog, planRuleErrors: policy.planRuleErrors.first)
-            return Loaded(policy: compiled, inputs: catalog.files + policy.configurationFiles, wasCompiled: false)
-        } catch {
-            printDiagnostics(ValidationReport(diagnostics: error.diagnostics, filesChecked: run.report.filesChecked),
-                             reader: loader.reader, limit: loader.limits.maxFileSize)
-            ProcessExit.now(1, keeping: run)
-        }
+        guard let policy = compilation.policy else { ProcessExit.now(1, keeping: compilation) }
+        return Loaded(policy: policy, inputs: compilation.validation.inputs, wasCompiled: false)
     }
 
     /// A compiled policy, or the process ends with status 1 (it is not valid).

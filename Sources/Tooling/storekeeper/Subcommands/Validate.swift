@@ -5,6 +5,7 @@ import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRules
 import StorekeeperRuntime
+import StorekeeperTooling
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
 struct Validate: ParsableCommand {
@@ -56,27 +57,20 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         for path in paths { try InputPathName.refuseIfNotUTF8(path) }
-        let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
-        let run: ValidationRun
-        let policy: PolicyValidation.Result
-        try refuseCompiledPolicies(loader.reader, maxFileSize: loader.limits.maxFileSize)
+        let options = WorkflowOptions(limits: limits.limits, configuration: configuration, checksPolicy: !noPolicy)
+        try refuseCompiledPolicies(options.reader, maxFileSize: options.limits.maxFileSize)
+        let validation: Validation
         do {
-            run = try CatalogValidator(loader: loader).run(paths)
-            policy = noPolicy
-                ? PolicyValidation.Result(diagnostics: [], configurationFiles: [])
-                : try PolicyValidation(reader: loader.reader, configurationPath: configuration, maxFileSize: loader.limits.maxFileSize)
-                    .check(run.catalogs, incompleteFiles: Set(run.report.diagnostics.lazy.filter { $0.severity == .error }.map(\.location.file)))
+            validation = try Workflows.validate(paths, options: options)
         } catch {
             throw CommandFailure(message: error.description)
         }
-        let report = ValidationReport(
-            diagnostics: run.report.diagnostics + policy.diagnostics,
-            filesChecked: run.report.filesChecked + policy.configurationFiles.count)
-        ReportOutput.write(report, format: format, color: color, rules: DiagnosticIndex.all, reader: loader.reader, limit: loader.limits.maxFileSize)
+        let report = validation.report
+        ReportOutput.write(report, format: format, color: color, rules: DiagnosticIndex.all, reader: options.reader, limit: options.limits.maxFileSize)
         // Exit here, with everything loaded still held: freeing a large
         // catalog's every string and array would only delay the exit
         // (compilers skip it the same way).
-        ProcessExit.now(report.fails(strict: strict) ? 1 : 0, keeping: run)
+        ProcessExit.now(report.fails(strict: strict) ? 1 : 0, keeping: validation)
     }
 
     /// Stops the run (exit status 2) at a named file that is a compiled

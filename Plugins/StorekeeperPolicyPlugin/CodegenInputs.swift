@@ -1,0 +1,1 @@
+../StorekeeperCodegenPlugin/CodegenInputs.swift
