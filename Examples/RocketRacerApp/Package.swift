@@ -1,8 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// An app that uses Storekeeper's build-tool plugin: the catalog beside its
-// sources becomes typed Swift (Product.rocketCar) at every build.
+// An app that uses Storekeeper as an app does: it links only the runtime
+// products (the queue, and the simulated store for its own test run), and
+// its two build-tool plugins turn the catalog beside its sources into typed
+// Swift (Product.rocketCar) and into the compiled policy it ships
+// (storekeeper-policy.json, a resource of the target). No YAML at run time.
 let package = Package(
     name: "RocketRacerApp",
     platforms: [.macOS(.v13)],
@@ -16,7 +19,14 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "RocketRacerApp",
-            plugins: [.plugin(name: "StorekeeperCodegenPlugin", package: "storekeeper")]
+            dependencies: [
+                .product(name: "StorekeeperQueue", package: "storekeeper"),
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+            ],
+            plugins: [
+                .plugin(name: "StorekeeperCodegenPlugin", package: "storekeeper"),
+                .plugin(name: "StorekeeperPolicyPlugin", package: "storekeeper"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,5 @@
 import Foundation
 
-import StorekeeperCore
 import StorekeeperPlatform
 
 /// Test support shared by the test targets (one home for running child

@@ -29,3 +29,12 @@ for feature in Feature.allCases {
 }
 print("  coins: \(inventory.balances[.coins, default: 0])")
 print("  pro subscription: \(inventory.subscription(in: .pro)?.rawValue ?? "none")")
+
+// The same purchases through the runtime: the bundled policy's plans, run by
+// the transaction queue against the simulated App Store.
+let entitlements = try await StoreSession.buyRocketCarAndCoins()
+print("Through the transaction queue and the simulated App Store:")
+for feature in Feature.allCases {
+    print("  \(feature.rawValue): \(entitlements.isUnlocked(feature.rawValue) ? "unlocked" : "locked")")
+}
+print("  coins: \(entitlements.balance(Balance.coins.rawValue))")

@@ -1,4 +1,3 @@
-import StorekeeperCore
 
 /// The steps the engine knows without plugins: the guide's handling of a
 /// transaction, one verb each.

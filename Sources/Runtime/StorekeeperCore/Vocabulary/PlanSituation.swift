@@ -1,4 +1,3 @@
-import StorekeeperCore
 
 /// What a plan is for, besides its product: the transaction's state and, for
 /// a failed transaction, the store's error (plans may differ by error: a
