@@ -30,6 +30,9 @@ enum CatalogFileDecoder {
     /// The `format` of a compiled policy (`PolicyFormat.name` in the engine,
     /// which this layer cannot import): such a file is refused as a whole.
     static let compiledPolicyFormat = "storekeeper-policy"
+    /// The typing mistakes a `format` may have and still be a compiled
+    /// policy's: `PolicyRecognition.formatMisspellings`, the engine's rule.
+    static let compiledPolicyFormatMisspellings = 3
 
     /// Decodes a catalog file (`fragmentDefaults` nil) or a fragment (with the
     /// catalog's defaults, which its products inherit).
@@ -45,11 +48,14 @@ enum CatalogFileDecoder {
             catalog.refuseAllDeclarations()
             return file
         }
-        if let format = root.pairs.first(where: { $0.key.text == "format" })?.value, format.kind == .scalar, format.text == compiledPolicyFormat {
+        if let format = root.pairs.first(where: { $0.key.text == "format" })?.value, format.kind == .scalar, let text = format.text,
+           text.count <= compiledPolicyFormat.count + compiledPolicyFormatMisspellings,
+           Suggestion.isMisspelling(text, of: compiledPolicyFormat, edits: compiledPolicyFormatMisspellings) {
             // Read as a catalog, its every member would be an error, none of them the point.
+            let misspelt = text == compiledPolicyFormat ? "" : "; its format '\(text)' is misspelt: did you mean '\(compiledPolicyFormat)'?"
             context.error(
                 CatalogRuleID.unsupportedFormat,
-                "this is a compiled policy (storekeeper compile's output), not a catalog: name the catalog it was compiled from; `storekeeper explain \(format.location.file)` reads a policy",
+                "this is a compiled policy (storekeeper compile's output), not a catalog: name the catalog it was compiled from; `storekeeper explain \(format.location.file)` reads a policy\(misspelt)",
                 at: format)
             file.formatIsUnsupported = true
             return file
