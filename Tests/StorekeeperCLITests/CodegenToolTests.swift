@@ -1,7 +1,7 @@
-import StorekeeperCore
 import StorekeeperChildProcess
-import Foundation
+import StorekeeperCore
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 /// `storekeeper-codegen`, the build-tool plugin's tool, run as the plugin

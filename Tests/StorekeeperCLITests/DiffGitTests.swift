@@ -1,7 +1,7 @@
-import StorekeeperCore
 import StorekeeperChildProcess
-import Foundation
+import StorekeeperCore
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 /// `storekeeper diff` reading the old side from a git revision, in a

@@ -15,6 +15,8 @@ import Testing
         let policy = try String(contentsOf: workspace.url.appendingPathComponent("policy.json"), encoding: .utf8)
         // A duplicate key: the YAML layer may say so too, which is fine.
         try workspace.write("damaged.json", policy.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1,\n  \"version\": 1,"))
+        // Issue 16: its format misspelt.
+        try workspace.write("misspelt.json", policy.replacingOccurrences(of: "\"storekeeper-policy\"", with: "\"storekeeper-polcy\""))
         // Members sorted by key (`jq -S`), under a name that is not .json.
         let sorted = try JSONSerialization.jsonObject(with: Data(policy.utf8))
         let data = try JSONSerialization.data(withJSONObject: sorted, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
@@ -34,7 +36,7 @@ import Testing
         #expect(!stderr.contains("unknown") && !stderr.contains("missing") && !stderr.contains("no products"), "\(what) \(file): \(stderr)")
     }
 
-    @Test(arguments: ["policy.json", "damaged.json", "sorted.policy"])
+    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "sorted.policy"])
     func exportRefusesACompiledPolicyOnce(file: String) async throws {
         let workspace = try await compiled()
         let result = try await CLI.run(["export", file, "--format", "storekit"], in: workspace.url)
@@ -42,7 +44,7 @@ import Testing
         expectOnlyThePolicyError(result.stderr, file: file, "export")
     }
 
-    @Test(arguments: ["policy.json", "damaged.json", "sorted.policy"])
+    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "sorted.policy"])
     func diffRefusesACompiledPolicyOnce(file: String) async throws {
         let workspace = try await compiled()
         let result = try await CLI.run(["diff", "shop.yaml", file], in: workspace.url)
@@ -50,7 +52,7 @@ import Testing
         expectOnlyThePolicyError(result.stdout + result.stderr, file: file, "diff")
     }
 
-    @Test(arguments: ["policy.json", "damaged.json", "sorted.policy"])
+    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "sorted.policy"])
     func codegenRefusesACompiledPolicyOnce(file: String) async throws {
         let workspace = try await compiled()
         let run = try CodegenToolTests.codegen(["--output", "Catalogs.swift", file], in: workspace.url)

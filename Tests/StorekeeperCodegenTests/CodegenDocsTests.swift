@@ -1,6 +1,6 @@
 import Foundation
-import StorekeeperCore
 import StorekeeperCodegen
+import StorekeeperCore
 import Testing
 
 /// docs/codegen.md shows the generator's real output.

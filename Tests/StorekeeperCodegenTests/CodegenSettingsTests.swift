@@ -1,5 +1,5 @@
-import StorekeeperCore
 import StorekeeperCodegen
+import StorekeeperCore
 import StorekeeperDiagnostics
 import Testing
 

@@ -1,7 +1,7 @@
-import StorekeeperCore
 import StorekeeperChildProcess
-import Foundation
+import StorekeeperCore
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 /// Runs the Swift compiler on files in a fresh folder, as a test's proof that

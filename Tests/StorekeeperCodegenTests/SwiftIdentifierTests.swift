@@ -1,5 +1,5 @@
-import StorekeeperCore
 @testable import StorekeeperCodegen
+import StorekeeperCore
 import Testing
 
 @Suite struct SwiftIdentifierTests {

@@ -1,6 +1,5 @@
-import StorekeeperChildProcess
-import Foundation
 import StorekeeperCatalog
+import StorekeeperChildProcess
 @testable import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
@@ -8,6 +7,7 @@ import StorekeeperJSON
 import StorekeeperPolicy
 @testable import StorekeeperRuntime
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 /// The published schema (`docs/policy.schema.json`) and the writer agree:

@@ -1,8 +1,9 @@
-import StorekeeperCore
 import StorekeeperChildProcess
-import Foundation
+import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperJSON
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 /// A report with every kind of result the SARIF and GitHub goldens must show:
@@ -373,34 +374,106 @@ struct SARIFReporterTests {
 
 /// Validation against the official SARIF 2.1.0 schema (`Fixtures/sarif-schema-2.1.0.json`,
 /// from oasis-tcs/sarif-spec `Schemata/`, the copy GitHub's codeql-action also
-/// validates uploads with) by Python's `jsonschema`, URI formats included.
+/// validates uploads with) by Python's `jsonschema`, URI and date formats
+/// included (checked by grammars of our own, not by optional packages).
 @Suite("SARIF schema validation")
 struct SARIFSchemaTests {
-    static let installHint = "python3 -m pip install jsonschema rfc3986-validator"
+    static let installHint = "python3 -m pip install jsonschema"
 
-    /// Exits 0 when the document is valid, 1 (listing the errors) when it is
-    /// not, 3 when the validator is not installed. `rfc3986-validator` is
-    /// required: without it `jsonschema` silently skips the `uri` and
-    /// `uri-reference` formats, and percent-encoding would go unchecked.
-    static let script = """
-        import json, sys
+    /// Python that reads the schema (`sys.argv[1]`) and makes `checker`, the
+    /// format checker of the schema's dialect, with the formats the SARIF
+    /// schema uses (`uri`, `uri-reference`, `date-time`) checked by RFC 3986's
+    /// and RFC 3339's grammars written out here: `jsonschema` checks them
+    /// only through optional packages, and silently skips them without.
+    /// Exits 3 when `jsonschema` is not installed.
+    static let formatChecker = #"""
+        import calendar, json, re, sys
         try:
             import jsonschema
         except ImportError:
             print("the Python package jsonschema is not installed"); sys.exit(3)
+
+        # RFC 3986's grammar (section 3, collected in appendix A), as regular expressions.
+        UNRESERVED = r"A-Za-z0-9\-._~"
+        SUB_DELIMS = r"!$&'()*+,;="
+        PCT_ENCODED = r"%[0-9A-Fa-f]{2}"
+        PCHAR = rf"(?:[{UNRESERVED}{SUB_DELIMS}:@]|{PCT_ENCODED})"
+        SEGMENT = rf"{PCHAR}*"
+        SEGMENT_NZ = rf"{PCHAR}+"
+        SEGMENT_NZ_NC = rf"(?:[{UNRESERVED}{SUB_DELIMS}@]|{PCT_ENCODED})+"
+        PATH_ABEMPTY = rf"(?:/{SEGMENT})*"
+        PATH_ABSOLUTE = rf"/(?:{SEGMENT_NZ}(?:/{SEGMENT})*)?"
+        PATH_NOSCHEME = rf"{SEGMENT_NZ_NC}(?:/{SEGMENT})*"
+        PATH_ROOTLESS = rf"{SEGMENT_NZ}(?:/{SEGMENT})*"
+        QUERY = rf"(?:{PCHAR}|[/?])*"
+        FRAGMENT = QUERY
+        DEC_OCTET = r"(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])"
+        IPV4 = rf"{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}\.{DEC_OCTET}"
+        H16 = r"[0-9A-Fa-f]{1,4}"
+        LS32 = rf"(?:{H16}:{H16}|{IPV4})"
+        IPV6 = "|".join([
+            rf"(?:{H16}:){{6}}{LS32}",
+            rf"::(?:{H16}:){{5}}{LS32}",
+            rf"(?:{H16})?::(?:{H16}:){{4}}{LS32}",
+            rf"(?:(?:{H16}:){{0,1}}{H16})?::(?:{H16}:){{3}}{LS32}",
+            rf"(?:(?:{H16}:){{0,2}}{H16})?::(?:{H16}:){{2}}{LS32}",
+            rf"(?:(?:{H16}:){{0,3}}{H16})?::{H16}:{LS32}",
+            rf"(?:(?:{H16}:){{0,4}}{H16})?::{LS32}",
+            rf"(?:(?:{H16}:){{0,5}}{H16})?::{H16}",
+            rf"(?:(?:{H16}:){{0,6}}{H16})?::",
+        ])
+        IPV_FUTURE = rf"v[0-9A-Fa-f]+\.[{UNRESERVED}{SUB_DELIMS}:]+"
+        IP_LITERAL = rf"\[(?:{IPV6}|{IPV_FUTURE})\]"
+        REG_NAME = rf"(?:[{UNRESERVED}{SUB_DELIMS}]|{PCT_ENCODED})*"
+        HOST = rf"(?:{IP_LITERAL}|{IPV4}|{REG_NAME})"
+        USERINFO = rf"(?:[{UNRESERVED}{SUB_DELIMS}:]|{PCT_ENCODED})*"
+        AUTHORITY = rf"(?:{USERINFO}@)?{HOST}(?::[0-9]*)?"
+        SCHEME = r"[A-Za-z][A-Za-z0-9+\-.]*"
+        HIER_PART = rf"(?://{AUTHORITY}{PATH_ABEMPTY}|{PATH_ABSOLUTE}|{PATH_ROOTLESS}|)"
+        RELATIVE_PART = rf"(?://{AUTHORITY}{PATH_ABEMPTY}|{PATH_ABSOLUTE}|{PATH_NOSCHEME}|)"
+        URI = re.compile(rf"{SCHEME}:{HIER_PART}(?:\?{QUERY})?(?:#{FRAGMENT})?")
+        RELATIVE_REF = re.compile(rf"{RELATIVE_PART}(?:\?{QUERY})?(?:#{FRAGMENT})?")
+        # RFC 3339's date-time (section 5.6), with the calendar's ranges.
+        DATE_TIME = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.[0-9]+)?(?:[Zz]|[+-]([0-9]{2}):([0-9]{2}))")
+
+        def is_date_time(text):
+            match = DATE_TIME.fullmatch(text)
+            if match is None: return False
+            year, month, day, hour, minute, second = (int(part) for part in match.groups()[:6])
+            offset_hour, offset_minute = (int(part or 0) for part in match.groups()[6:])
+            return (1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1] and hour <= 23 and minute <= 59
+                    and second <= 60 and offset_hour <= 23 and offset_minute <= 59)
+
         with open(sys.argv[1], encoding="utf-8") as f: schema = json.load(f)
-        with open(sys.argv[2], encoding="utf-8") as f: document = json.load(f)
-        # The validator for the dialect the schema declares (draft 2020-12).
+        # The validator for the dialect the schema declares (draft 2020-12), with the
+        # formats the schema uses checked here rather than by optional packages,
+        # which jsonschema silently does without.
         cls = jsonschema.validators.validator_for(schema)
         checker = cls.FORMAT_CHECKER
-        if "uri-reference" not in checker.checkers:
-            print("URI formats would go unchecked: the Python package rfc3986-validator is not installed")
-            sys.exit(3)
+        checks = {"uri": lambda text: URI.fullmatch(text) is not None,
+                  "uri-reference": lambda text: URI.fullmatch(text) is not None or RELATIVE_REF.fullmatch(text) is not None,
+                  "date-time": is_date_time}
+        for name, check in checks.items():
+            checker.checks(name)(lambda instance, check=check: not isinstance(instance, str) or check(instance))
+
+        """#
+
+    /// Exits 0 when the document (`sys.argv[2]`) is valid, 1 (listing the
+    /// errors) when it is not, 3 when the validator is not installed.
+    static let script = formatChecker + #"""
+        with open(sys.argv[2], encoding="utf-8") as f: document = json.load(f)
         errors = list(cls(schema, format_checker=checker).iter_errors(document))
         for error in errors:
             print("/".join(str(part) for part in error.absolute_path) + ": " + error.message)
         sys.exit(1 if errors else 0)
-        """
+        """#
+
+    /// Prints whether each `[format, value]` of the JSON list `sys.argv[2]`
+    /// conforms, by the `checker` the validation uses, as a JSON list of booleans.
+    static let conformsScript = formatChecker + #"""
+        cases = json.loads(sys.argv[2])
+        print(json.dumps([checker.conforms(value, format) for format, value in cases]))
+        """#
 
     static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures").appendingPathComponent("sarif-schema-2.1.0.json")
@@ -416,6 +489,22 @@ struct SARIFSchemaTests {
             "/usr/bin/env", ["python3", "-c", script, schemaURL.path, file.path].map { Array($0.utf8) },
             in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
         return (run.status, String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
+    }
+
+    /// Whether `checker`, the one the validation uses, accepts each value as its format.
+    static func conforms(_ cases: [(format: String, value: String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Bool]? {
+        let list = JSONValue.array(cases.map { .array([.string($0.format), .string($0.value)]) })
+        let run = try ChildProcess.run(
+            "/usr/bin/env", ["python3", "-c", conformsScript, schemaURL.path, JSONWriter().serialize(list)].map { Array($0.utf8) },
+            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
+        let output = String(decoding: run.standardOutput + run.standardError, as: UTF8.self)
+        if recordMissingValidator(run.status, output, sourceLocation: sourceLocation) { return nil }
+        try #require(run.status == 0, "\(output)", sourceLocation: sourceLocation)
+        guard case .array(let answers) = try JSONParser().parse(Array(run.standardOutput)) else {
+            Issue.record("not a list: \(output)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return answers.map { $0 == .bool(true) }
     }
 
     /// Whether the validator could not run: `python3` (127, from `env`) or its packages (3) are missing.
@@ -490,6 +579,43 @@ struct SARIFSchemaTests {
             .replacingOccurrences(of: "Spring%20Sale%20%231", with: "Spring Sale #1")
         #expect(broken.contains("Spring Sale #1"))
         try Self.expectInvalid(broken, reason: "is not a 'uri-reference'")
+    }
+
+    /// Values RFC 3986 (`uri`, `uri-reference`) and RFC 3339 (`date-time`) allow.
+    static let conforming: [(format: String, value: String)] = [
+        ("uri", "https://example.com/a%20b?x=1#top"), ("uri", "urn:isbn:0451450523"), ("uri", "mailto:someone@example.com"),
+        ("uri", "http://[::1]:8080/"), ("uri", "http://[2001:db8::7]/c=GB?objectClass?one"), ("uri", "http://192.168.0.1/"),
+        ("uri", "file:///work/dir/a.yaml"), ("uri", "http://[v1.fe]/"), ("uri", "https://json.schemastore.org/sarif-2.1.0.json"),
+        ("uri-reference", ""), ("uri-reference", "a.yaml"), ("uri-reference", "../x/y"), ("uri-reference", "Spring%20Sale%20%231.yaml"),
+        ("uri-reference", "//example.com/path"), ("uri-reference", "?q#f"), ("uri-reference", "file:///etc/a.yaml"),
+        ("date-time", "2024-02-29T12:00:00Z"), ("date-time", "2016-12-31T23:59:60.5+01:00"),
+    ]
+
+    /// Values they do not: a space, a second `#`, a bad percent-encoding, a scheme or a host that is not one, a date that does not exist.
+    static let refused: [(format: String, value: String)] = [
+        ("uri", "http://exa mple.com/"), ("uri", "::"), ("uri-reference", "::"), ("uri", "http://[::1"), ("uri", "http://[:::1]/"),
+        ("uri", "http://example.com/%zz"), ("uri-reference", "%2"), ("uri-reference", "a b"), ("uri", "http://ex<ample>.com"),
+        ("uri-reference", "#frag#again"), ("uri", "http://host:port/"), ("uri", "a.yaml"), ("uri-reference", "1http:x"),
+        ("uri", "http://\u{FC}.example/"), ("uri-reference", "Spring Sale #1"),
+        ("date-time", "2023-02-29T12:00:00Z"), ("date-time", "2024-01-01 12:00:00Z"), ("date-time", "2024-01-01T24:00:00Z"),
+    ]
+
+    @Test("the format checker accepts what RFC 3986 and RFC 3339 allow and refuses what they do not")
+    func theFormatCheckerChecks() throws {
+        let cases = Self.conforming + Self.refused
+        guard let answers = try Self.conforms(cases) else { return }
+        try #require(answers.count == cases.count)
+        for (index, (format, value)) in cases.enumerated() {
+            #expect(answers[index] == (index < Self.conforming.count), "\(format) \"\(value)\"")
+        }
+    }
+
+    @Test("the validator rejects a URI that is no URI")
+    func rejectsABadURI() throws {
+        let broken = ReportingFixture.sarif.render(ReportingFixture.report)
+            .replacingOccurrences(of: "https://json.schemastore.org/sarif-2.1.0.json", with: "https://json.schema store.org/sarif")
+        #expect(broken.contains("schema store"))
+        try Self.expectInvalid(broken, reason: "is not a 'uri'")
     }
 
     @Test("the validator rejects a result without a message")

@@ -1,12 +1,12 @@
-import StorekeeperChildProcess
-import Foundation
 import StorekeeperCatalog
+import StorekeeperChildProcess
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperPlatform
 @testable import StorekeeperQueue
 import StorekeeperRuntime
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 

@@ -1,7 +1,7 @@
-import StorekeeperCore
 import StorekeeperChildProcess
-import Foundation
+import StorekeeperCore
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 /// The store finishes a transaction only once what its steps delivered is on

@@ -1,13 +1,13 @@
-import StorekeeperChildProcess
-import Foundation
-import GRDB
 import StorekeeperCatalog
+import StorekeeperChildProcess
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperPlatform
 @testable import StorekeeperQueue
 import StorekeeperRuntime
 import StorekeeperTestSupport
+import Foundation
+import GRDB
 import Testing
 
 /// A journal that cannot be used gives a clear error naming its path and

@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCompiler
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRuntime
 

@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRules
 

@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperYAML
 
 /// What every workflow reads with: the files, the limits that bound them,

@@ -1,6 +1,6 @@
 import StorekeeperCore
-import CYAML
 import StorekeeperDiagnostics
+import CYAML
 
 /// Builds a `YAMLDocument` from libyaml's events, enforcing the limits as it
 /// goes: depth is checked at every collection start (before libyaml's own

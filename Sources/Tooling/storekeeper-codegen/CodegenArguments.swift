@@ -1,5 +1,5 @@
-import StorekeeperCore
 import StorekeeperCodegen
+import StorekeeperCore
 
 /// The command line of `storekeeper-codegen`, read by hand: the tool links no
 /// argument parser, so that an app's first build with the plugin stays short.

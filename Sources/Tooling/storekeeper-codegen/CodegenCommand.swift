@@ -1,8 +1,8 @@
 import StorekeeperCatalog
 import StorekeeperCodegen
+import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperCompiler
 import StorekeeperRuntime
 import StorekeeperTooling
 

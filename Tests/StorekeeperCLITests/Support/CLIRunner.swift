@@ -1,8 +1,8 @@
-import StorekeeperCore
 import StorekeeperChildProcess
-import Foundation
+import StorekeeperCore
 import StorekeeperPlatform
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 

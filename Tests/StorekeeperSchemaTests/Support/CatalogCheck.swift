@@ -1,8 +1,8 @@
 import Foundation
-import StorekeeperTestSupport
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperTestSupport
 
 /// The CLI's checks of form, in process: `CatalogValidator`, which
 /// `storekeeper validate` runs before its policy rules (the policy rules are

@@ -1,10 +1,10 @@
-import StorekeeperCore
 import StorekeeperChildProcess
-import Foundation
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperJSON
 import StorekeeperSchema
 import StorekeeperTestSupport
+import Foundation
 import Testing
 
 /// One error that Python's `jsonschema` reports, flattened out of the

@@ -52,6 +52,8 @@ public actor TransactionQueue {
     private var recordsElsewhere: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
     /// What `recordsElsewhere` says the user owns, by product, revoked transactions left out.
     private var elsewhere: [String: EntitlementLedger.Ownership] = [:]
+    /// The entitlements last yielded to subscribers; nil until `start`
+    /// loaded the journal, so that nothing is published before it is known.
     private var published: Entitlements?
     private var subscribers: [UUID: AsyncStream<Entitlements>.Continuation] = [:]
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -96,7 +98,10 @@ public actor TransactionQueue {
             replay.append(dispatch.key)
         }
         await refreshElsewhere()
-        published = entitlements()
+        // The first value every subscriber gets, those that subscribed
+        // before this start included: what the journal and the records kept
+        // elsewhere say the user owns.
+        publish(entitlements())
         scheduleExpiryCheck()
         // What the journal left runs to its end (or its next wait) before the
         // store can deliver anything new.
@@ -177,17 +182,23 @@ public actor TransactionQueue {
 
     // MARK: Entitlements
 
-    /// What the user may use now.
+    /// What the user may use now. Before ``start(observers:)`` has loaded
+    /// the journal it knows nothing yet, and is empty.
     public func entitlements() -> Entitlements {
         ledger.entitlements(policy: policy, elsewhere: elsewhere, now: configuration.now())
     }
 
     /// The entitlements now, then again each time they change.
+    ///
+    /// A stream made before ``start(observers:)`` yields nothing until start
+    /// has loaded the journal; its first value is then what the journal and
+    /// the records kept elsewhere say, never an empty placeholder. Each
+    /// stream ends at ``stop()``.
     public func entitlementUpdates() -> AsyncStream<Entitlements> {
         let (stream, continuation) = AsyncStream<Entitlements>.makeStream(bufferingPolicy: .bufferingNewest(64))
         let id = UUID()
         subscribers[id] = continuation
-        continuation.yield(entitlements())
+        if published != nil { continuation.yield(entitlements()) }
         continuation.onTermination = { [weak self] _ in
             Task { await self?.unsubscribe(id) }
         }
@@ -259,11 +270,19 @@ public actor TransactionQueue {
     }
 
     private func publishIfChanged() {
+        // Before start has loaded the journal there is nothing to compare
+        // with, and what this queue knows is not yet what the user owns.
+        guard let last = published else { return }
         let now = entitlements()
         scheduleExpiryCheck()
-        guard now != published else { return }
-        published = now
-        for subscriber in subscribers.values { subscriber.yield(now) }
+        guard now != last else { return }
+        publish(now)
+    }
+
+    /// Yields `value` to every subscriber and remembers it as published.
+    private func publish(_ value: Entitlements) {
+        published = value
+        for subscriber in subscribers.values { subscriber.yield(value) }
     }
 
     /// Entitlements change when a subscription ends, with nothing else

@@ -125,8 +125,14 @@ public struct PolicyDecoder: Sendable {
         // The format and version first: a newer file gets one clear error, not a list of unknown members.
         guard case .object(let members) = root.value else { throw root.fail("expected a compiled policy (a JSON object), found \(JSONField.kind(root.value))") }
         let format = members.first { $0.key == "format" }.map { JSONField(value: $0.value, path: "format") }
-        guard let format, (try? format.string()) == PolicyFormat.name else {
-            throw PolicyLoadError(path: "format", message: "this is not a compiled policy: expected \"format\": \"\(PolicyFormat.name)\" (write one with `storekeeper compile`)")
+        let formatName = try? format?.string()
+        guard formatName == PolicyFormat.name else {
+            let expected = "\"format\": \"\(PolicyFormat.name)\" (write one with `storekeeper compile`)"
+            guard let format else { throw PolicyLoadError(path: "format", message: "missing: this is not a compiled policy without \(expected)") }
+            if let formatName, PolicyFormat.isNamed(by: formatName) {
+                throw format.fail("\"\(formatName)\" is not a format this version reads; did you mean \"\(PolicyFormat.name)\"?")
+            }
+            throw format.fail("this is not a compiled policy: expected \(expected)")
         }
         let version = members.first { $0.key == "version" }.map { JSONField(value: $0.value, path: "version") }
         guard let version, case .integer(let number) = version.value else {

@@ -27,9 +27,6 @@ enum CatalogFileDecoder {
     static let groupKeys = ["name", "localizations"]
     static let defaultsKeys = ["delivery", "persistence", "restore", "family-shareable"]
     static let supportedFormats = [1]
-    /// The `format` of a compiled policy (`PolicyFormat.name` in the engine,
-    /// which this layer cannot import): such a file is refused as a whole.
-    static let compiledPolicyFormat = "storekeeper-policy"
 
     /// Decodes a catalog file (`fragmentDefaults` nil) or a fragment (with the
     /// catalog's defaults, which its products inherit).
@@ -45,11 +42,13 @@ enum CatalogFileDecoder {
             catalog.refuseAllDeclarations()
             return file
         }
-        if let format = root.pairs.first(where: { $0.key.text == "format" })?.value, format.kind == .scalar, format.text == compiledPolicyFormat {
+        if let format = root.pairs.first(where: { $0.key.text == "format" })?.value, format.kind == .scalar, let text = format.text,
+           PolicyFormat.isNamed(by: text) {
             // Read as a catalog, its every member would be an error, none of them the point.
+            let misspelt = text == PolicyFormat.name ? "" : "; its format '\(text)' is misspelt: did you mean '\(PolicyFormat.name)'?"
             context.error(
                 CatalogRuleID.unsupportedFormat,
-                "this is a compiled policy (storekeeper compile's output), not a catalog: name the catalog it was compiled from; `storekeeper explain \(format.location.file)` reads a policy",
+                "this is a compiled policy (storekeeper compile's output), not a catalog: name the catalog it was compiled from; `storekeeper explain \(format.location.file)` reads a policy\(misspelt)",
                 at: format)
             file.formatIsUnsupported = true
             return file

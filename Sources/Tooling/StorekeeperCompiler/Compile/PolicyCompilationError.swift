@@ -1,6 +1,6 @@
 import StorekeeperCore
-import StorekeeperRuntime
 import StorekeeperDiagnostics
+import StorekeeperRuntime
 
 /// Why a catalog could not be compiled: located diagnostics, as
 /// `storekeeper validate` reports them.

@@ -1,9 +1,9 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperRuntime
 import StorekeeperDiagnostics
 import StorekeeperPolicy
 import StorekeeperRules
+import StorekeeperRuntime
 
 /// Compiles a validated catalog into a `CompiledPolicy`: every product's
 /// plan for every situation, each step resolved to the plugin that runs it.

@@ -1,8 +1,8 @@
 import StorekeeperCore
-import StorekeeperRuntime
 import StorekeeperDiagnostics
 import StorekeeperJSON
 import StorekeeperPolicy
+import StorekeeperRuntime
 
 /// Renders a ``PolicyExplanation`` as JSON for tools, indented by two spaces
 /// and ending with a newline. Members keep this order:

@@ -1,7 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperRuntime
 import StorekeeperDiagnostics
+import StorekeeperRuntime
 import StorekeeperYAML
 
 /// Loads a policy the way an app or server does at start: from a catalog
@@ -33,12 +33,15 @@ public struct PolicyLoader: Sendable {
         self.limits = limits
     }
 
-    /// Loads a compiled policy or compiles a catalog, deciding which once
-    /// (`PolicyRecognition`: a policy is a JSON object with a top-level
-    /// `"format": "storekeeper-policy"` member). A compiled policy may be up
-    /// to `PolicyDecoder().maxSize` bytes (`PolicyFormat.maxSize`); a catalog
-    /// is read within `limits`. A damaged policy is reported as the one
-    /// JSON error it has, at its line and column.
+    /// Loads a compiled policy or compiles a catalog, deciding which once,
+    /// as every command does (`PolicyRecognition`: a policy is a JSON object
+    /// with a top-level `"format": "storekeeper-policy"` member, misspelt or
+    /// cut short, or without a `format` but with a member only a policy
+    /// has). A compiled policy may be up to `PolicyDecoder().maxSize` bytes
+    /// (`PolicyFormat.maxSize`); a catalog is read within `limits`. A
+    /// damaged policy is reported as the policy reader's one error: a JSON
+    /// error at its line and column, or a path into the document and what
+    /// would be right there.
     public func load(contentsOf path: String) throws(PolicyLoaderError) -> CompiledPolicy {
         let decoder = PolicyDecoder(plugins: plugins)
         let examined: PolicyRecognition.Examined

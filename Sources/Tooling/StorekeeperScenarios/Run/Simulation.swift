@@ -2,10 +2,10 @@ import Foundation
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
-import StorekeeperSimulatedStore
 import StorekeeperDiagnostics
 import StorekeeperQueue
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 
 /// Runs a scenario: the catalog's compiled policy, in the real transaction
 /// queue (journal, plans, records), against the simulated App Store and the

@@ -1,7 +1,7 @@
-import StorekeeperSimulatedStore
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 
 /// A step the app registers itself (named in `storekeeper.yml`'s `steps`),
 /// standing in for it in a simulation, where the app's code is not linked:

@@ -1,7 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperSimulatedStore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
 import StorekeeperYAML
 
 /// Decodes the argument of `expect` (docs/simulate.md, "Expectations").

@@ -1,7 +1,7 @@
-import StorekeeperSimulatedStore
-import Foundation
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
+import Foundation
 
 /// A scripted session against the simulated App Store: settings and the
 /// actions to run, in order (docs/simulate.md).

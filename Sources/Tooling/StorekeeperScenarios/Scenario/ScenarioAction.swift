@@ -1,7 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperSimulatedStore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
 
 /// What a scenario step does (docs/simulate.md, "Actions").
 public enum ScenarioAction: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperSimulatedStore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
 import StorekeeperYAML
 
 /// Decodes one item of `steps` into an action (docs/simulate.md, "Actions"):

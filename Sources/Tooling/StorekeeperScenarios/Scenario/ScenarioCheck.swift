@@ -1,10 +1,10 @@
-import StorekeeperSimulatedStore
-import Foundation
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
+import Foundation
 
 /// Checks a parsed scenario against the compiled policy it will run on:
 /// every product, step, feature, balance and purchase name it mentions must

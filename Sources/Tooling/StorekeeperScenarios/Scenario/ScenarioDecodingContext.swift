@@ -1,7 +1,7 @@
-import StorekeeperSimulatedStore
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
 import StorekeeperYAML
 
 /// Collects diagnostics while a scenario file is decoded and offers the typed

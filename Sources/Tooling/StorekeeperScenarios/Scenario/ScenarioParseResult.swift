@@ -1,6 +1,6 @@
-import StorekeeperSimulatedStore
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
 
 /// The outcome of reading one scenario file: the scenario when it is valid,
 /// and every problem found, in reading order.

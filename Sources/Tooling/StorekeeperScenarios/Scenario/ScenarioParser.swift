@@ -1,9 +1,9 @@
-import StorekeeperSimulatedStore
-import Foundation
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
 import StorekeeperYAML
+import Foundation
 
 /// Reads scenario files (docs/simulate.md, "The scenario file") with the
 /// catalogs' YAML layer: the same limits, located errors, duplicate-key and

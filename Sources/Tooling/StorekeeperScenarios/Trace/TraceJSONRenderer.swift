@@ -1,7 +1,7 @@
 import StorekeeperCore
-import StorekeeperSimulatedStore
 import StorekeeperDiagnostics
 import StorekeeperJSON
+import StorekeeperSimulatedStore
 
 /// The trace for tools: one JSON document, `format: storekeeper-simulation`,
 /// `version: 1` (docs/simulate.md, "The trace").

@@ -1,8 +1,8 @@
 import StorekeeperCore
-import ArgumentParser
 import StorekeeperDiagnostics
 import StorekeeperJSON
 import StorekeeperRules
+import ArgumentParser
 
 /// `storekeeper rules [ID]`: the policy rules, from the same descriptions
 /// that document and test them.
