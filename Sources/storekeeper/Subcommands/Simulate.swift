@@ -44,7 +44,8 @@ struct Simulate: ParsableCommand {
     @Option(help: "Output format: text (the trace, then failures) or json (one document for tools).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("The seed, instead of the scenario's.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The seed, instead of the scenario's: 0 to 2^63 − 1.", valueName: "n"),
+            transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Flag(help: "Print only failed expectations and the summary (text).")
