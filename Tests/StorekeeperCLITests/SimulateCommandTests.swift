@@ -101,6 +101,30 @@ struct SimulateCommandTests {
         #expect(result.stdout == "")
     }
 
+    @Test("a catalog with errors exits 2, as docs/simulate.md says: the session could not run (1 is a failed expectation)")
+    func brokenCatalogExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("broken.yaml", "catalog: broken\n")
+        try workspace.write("fine.yaml", "steps:\n  - launch\n")
+        let result = try await workspace.run("simulate", "broken.yaml", "fine.yaml")
+        #expect(result.exitedNormally, "\(result)")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("broken.yaml:"), "located: \(result)")
+        #expect(result.stdout == "", "nothing ran: \(result.stdout.prefix(300))")
+        // A compiled policy that cannot be read, the same.
+        try workspace.write("damaged.json", #"{"format": "storekeeper-policy", "version": 1,,}"#)
+        let damaged = try await workspace.run("simulate", "damaged.json", "fine.yaml")
+        #expect(damaged.status == 2, "\(damaged)")
+        #expect(damaged.stderr.hasPrefix("damaged.json:1:"), "\(damaged)")
+        // `explain` of the same catalog keeps 1: its output is about the catalog.
+        let explained = try await workspace.run("explain", "broken.yaml")
+        #expect(explained.status == 1, "\(explained)")
+        // And the help says so.
+        let help = try await workspace.run("simulate", "--help")
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("1 when one failed, 2 when the session could not run: the catalog or the scenario is invalid"), "\(help.stdout)")
+    }
+
     @Test("an action that cannot run (buy before launch) exits 2 at that action")
     func buyBeforeLaunchExitsTwo() async throws {
         let workspace = try Workspace()

@@ -25,8 +25,8 @@ struct Simulate: ParsableCommand {
             renewals and refunds, deterministic under the seed. The trace shows every update, the plan \
             chosen and each step's outcome; on a terminal, downloads show as progress bars.
 
-            Exit status: 0 when every expectation held, 1 when one failed (or the catalog has errors), \
-            2 when the scenario is invalid or an action could not run.
+            Exit status: 0 when every expectation held, 1 when one failed, 2 when the session could not \
+            run: the catalog or the scenario is invalid, or an action could not run.
             """
     )
 
@@ -65,6 +65,7 @@ struct Simulate: ParsableCommand {
     func run() throws {
         var source = PolicySource(path: catalog, configuration: configuration, limits: limits, color: color)
         source.standInSteps = true
+        source.invalidStatus = 2
         let policy = try source.load().policy
         var parsed = try loadScenario(policy: policy)
         if let seed { parsed.seed = seed }
