@@ -289,6 +289,35 @@ import Testing
         #expect(actions == [.advance(duration)])
     }
 
+    /// The trace and messages echo a duration as the scenario wrote it, not
+    /// as ISO 8601 seconds (`25h`, not `PT90000S`).
+    @Test(arguments: ["25h", "P1M", "90m", "P1DT12H", "2w", "P2W", "PT90M"])
+    func durationsKeepHowTheyAreWritten(text: String) throws {
+        let actions = try ScenarioParsing.actions("steps:\n  - advance: \(text)\n")
+        guard case .advance(let duration) = actions.first else {
+            Issue.record("not an advance: \(actions)")
+            return
+        }
+        #expect(duration.spelling == text)
+        #expect(duration.description == text)
+    }
+
+    /// Made in code, a duration is described in a form a scenario takes.
+    @Test(arguments: [
+        (ScenarioDuration(seconds: 90_000), "25h"),
+        (ScenarioDuration(seconds: 5_400), "90m"),
+        (ScenarioDuration(seconds: 90), "90s"),
+        (ScenarioDuration(days: 3), "3d"),
+        (ScenarioDuration(months: 1), "P1M"),
+        (ScenarioDuration(days: 1, seconds: 43_200), "P1DT12H"),
+        (ScenarioDuration(years: 1, months: 2, days: 25, seconds: 5 * 3_600 + 6 * 60 + 7), "P1Y2M25DT5H6M7S"),
+    ])
+    func durationsMadeInCodeReadAsAScenarioWritesThem(duration: ScenarioDuration, text: String) throws {
+        #expect(duration.description == text)
+        // Read back, the same duration.
+        #expect(try ScenarioParsing.actions("steps:\n  - advance: \(text)\n") == [.advance(duration)])
+    }
+
     @Test(arguments: [
         ("0s", "scenario-value", "adds up to no time"),
         ("P0D", "scenario-value", "adds up to no time"),

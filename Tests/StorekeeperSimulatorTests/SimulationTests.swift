@@ -158,6 +158,24 @@ import Testing
         #expect(!report.events.contains(.launched(device: "phone")))
     }
 
+    // MARK: The trace
+
+    @Test func theTraceEchoesDurationsAsTheScenarioWritesThem() async throws {
+        let report = try await SimulationRun.run("""
+            steps:
+              - advance: 25h
+              - advance: P1M
+              - advance: 90m
+            """)
+        let actions = report.events.compactMap { event -> String? in if case .action(_, _, let text) = event { text } else { nil } }
+        #expect(actions == ["advance 25h", "advance P1M", "advance 90m"])
+        let text = report.events.map { TraceTextRenderer().line($0, file: "scenario.yaml") }.joined()
+        #expect(text.contains("[1] advance 25h (scenario.yaml:2)\n"), "\(text)")
+        let json = TraceJSONRenderer().render(report, catalog: "catalog.yaml")
+        #expect(json.contains(#""action": "advance 25h""#), "\(json)")
+        #expect(!json.contains("PT") && !text.contains("PT"))
+    }
+
     // MARK: Crashes
 
     @Test(arguments: [
