@@ -140,6 +140,43 @@ struct SimulateCommandTests {
         #expect(result.lastStdoutLine?.hasPrefix("stopped: ") == true, "\(result)")
     }
 
+    // MARK: Ask to Buy, durations
+
+    /// A parent approving after the request lapsed is an outcome: the trace
+    /// notes it, `ask-to-buy` checks it, and the session goes on; `advance`
+    /// is echoed as written, in text and JSON alike.
+    static let lateApproval = """
+        steps:
+          - launch
+          - buy: {product: com.example.rocketracer.noads, ask-to-buy: true, as: ads}
+          - advance: 25h
+          - approve: ads
+          - expect:
+              owns: []
+              ask-to-buy: {ads: expired}
+
+        """
+
+    @Test("`approve` after the Ask to Buy request lapsed is traced and expected, not a stop; `advance: 25h` reads `advance 25h`")
+    func lateApprovalIsAnOutcome() async throws {
+        let workspace = try Workspace()
+        try workspace.write("late.yaml", Self.lateApproval)
+        let text = try await workspace.run("simulate", Self.catalog, "late.yaml")
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.contains("[3] advance 25h (late.yaml:4)\n"), "\(text)")
+        #expect(text.stdout.contains("    note      approve came too late: the Ask to Buy request "), "\(text)")
+        #expect(text.stdout.contains("    expect    ask-to-buy: ok\n"), "\(text)")
+        #expect(!text.stdout.contains("PT"), "\(text)")
+        #expect(text.lastStdoutLine == "passed: 2 expectations held", "\(text)")
+
+        let json = try await workspace.run("simulate", "--format", "json", Self.catalog, "late.yaml")
+        #expect(json.status == 0, "\(json)")
+        let events = try #require(try Self.json(json)["events"] as? [[String: Any]])
+        #expect(events.contains { $0["kind"] as? String == "action" && $0["action"] as? String == "advance 25h" }, "\(json.stdout)")
+        #expect(events.contains { $0["kind"] as? String == "note" && ($0["text"] as? String)?.hasPrefix("approve came too late") == true })
+        #expect(events.contains { $0["kind"] as? String == "expect" && $0["key"] as? String == "ask-to-buy" && $0["passed"] as? Bool == true })
+    }
+
     // MARK: --format json
 
     @Test("`--format json` prints one JSON document: format, version, result, events, expectations")

@@ -608,10 +608,35 @@ import Testing
             """)
     }
 
+    @Test func askToBuyExpectsWhatBecameOfEachRequest() throws {
+        let actions = try ScenarioParsing.actions("""
+            steps:
+              - expect:
+                  ask-to-buy: {kid-coins: expired, com.example.pro: approved, late: waiting, no: declined}
+            """)
+        guard case .expect(let expectation) = actions.first else {
+            Issue.record("not an expect: \(actions)")
+            return
+        }
+        #expect(expectation.askToBuy?.value == ["kid-coins": .expired, "com.example.pro": .approved, "late": .waiting, "no": .declined])
+        #expect(expectation.askToBuy.map { ScenarioParsing.at($0.location) } == "3:19")
+        let errors = ScenarioParsing.errors("""
+            steps:
+              - expect:
+                  ask-to-buy: {kid-coins: expird}
+              - expect:
+                  ask-to-buy: [kid-coins]
+            """)
+        #expect(ScenarioParsing.describe(errors) == """
+            3:31 scenario-value: 'expird' is not a valid Ask to Buy state; did you mean 'expired'? (expected one of: waiting, approved, declined, expired)
+            5:19 scenario-type: 'ask-to-buy' should be a mapping such as {coins: approved}, not a list
+            """)
+    }
+
     @Test func anEmptyExpectIsAWarningOnly() throws {
         let result = ScenarioParsing.parse("steps:\n  - expect: {}\n")
         #expect(result.scenario?.steps.map(\.action) == [.expect(Expectation())])
-        #expect(ScenarioParsing.describe(result.diagnostics) == "2:13 scenario-missing: this expect checks nothing; give at least one of features, owns, subscriptions, balances, unfinished, downloads, receipt, told")
+        #expect(ScenarioParsing.describe(result.diagnostics) == "2:13 scenario-missing: this expect checks nothing; give at least one of features, owns, subscriptions, balances, unfinished, downloads, receipt, told, ask-to-buy")
         #expect(result.diagnostics.first?.severity == .warning)
         #expect(!result.hasErrors)
     }

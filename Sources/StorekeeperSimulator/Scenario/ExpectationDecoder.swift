@@ -4,7 +4,7 @@ import StorekeeperYAML
 
 /// Decodes the argument of `expect` (docs/simulate.md, "Expectations").
 enum ExpectationDecoder {
-    static let keys = ["features", "owns", "subscriptions", "balances", "unfinished", "downloads", "receipt", "told"]
+    static let keys = ["features", "owns", "subscriptions", "balances", "unfinished", "downloads", "receipt", "told", "ask-to-buy"]
     static let downloadKeys = ["state", "storage"]
     /// The forms of a `told` message.
     static let messageForms = ["notify PRODUCT STATE", "error PRODUCT CODE", "restore finished", "restore failed CODE", "revoked PRODUCT"]
@@ -25,6 +25,7 @@ enum ExpectationDecoder {
         if let pair = fields["unfinished"] { expectation.unfinished = unfinished(pair.value, context: &context) }
         if let pair = fields["downloads"] { expectation.downloads = downloads(pair.value, context: &context) }
         if let pair = fields["told"] { expectation.told = told(pair.value, context: &context) }
+        if let pair = fields["ask-to-buy"] { expectation.askToBuy = askToBuy(pair.value, context: &context) }
         guard context.errorCount == errors, context.placeholdersMet == placeholders else { return nil }
         if node.pairs.isEmpty {
             context.report(.warning, ScenarioRuleID.missing, "this expect checks nothing; give at least one of \(keys.joined(separator: ", "))", at: node.range)
@@ -104,6 +105,24 @@ enum ExpectationDecoder {
                 continue
             }
             result[product.value] = DownloadExpectation(state: state, storage: storage)
+        }
+        return ok ? Located(result, at: node.range) : nil
+    }
+
+    /// `ask-to-buy: {coins: expired}`: purchases (`as` names or product ids)
+    /// and what became of the Ask to Buy request each made.
+    private static func askToBuy(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<[String: AskToBuyState]>? {
+        guard context.expectMapping(node, "'ask-to-buy'", example: "{coins: approved}") else { return nil }
+        var result: [String: AskToBuyState] = [:]
+        var ok = true
+        for pair in node.pairs {
+            guard let name = context.string(pair.key, "a purchase of 'ask-to-buy'", example: "an `as` name or a product id"),
+                  let state = context.choice(pair.value, "Ask to Buy state", among: AskToBuyState.allCases)
+            else {
+                ok = false
+                continue
+            }
+            result[name.value] = state.value
         }
         return ok ? Located(result, at: node.range) : nil
     }

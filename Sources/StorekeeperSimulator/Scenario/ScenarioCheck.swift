@@ -250,6 +250,9 @@ private struct Checker {
         if let unfinished = expectation.unfinished, case .purchases(let names) = unfinished.value {
             for name in names { checkReference(name, at: unfinished.range) }
         }
+        if let requests = expectation.askToBuy {
+            for name in requests.value.keys.sorted() { checkReference(name, at: requests.range) }
+        }
         if let told = expectation.told {
             for message in told.value {
                 let words = message.split(separator: " ").map(String.init)
