@@ -101,6 +101,66 @@ struct SimulateCommandTests {
         #expect(result.stdout == "")
     }
 
+    @Test("an action sure to fail (buy before launch) exits 2 at that action, before anything runs")
+    func buyBeforeLaunchExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("early.yaml", """
+            steps:
+              - buy: com.example.rocketracer.coins.500
+              - launch
+
+            """)
+        let result = try await workspace.run("simulate", "--color", "never", Self.catalog, "early.yaml")
+        #expect(result.status == 2, "\(result)")
+        let diagnostic = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("early.yaml:2:5: error: ") }, "\(result)")
+        #expect(diagnostic.contains("add `launch`") && diagnostic.hasSuffix("[scenario-app-state]"), "\(diagnostic)")
+        #expect(result.stdout == "", "nothing ran: \(result.stdout.prefix(300))")
+    }
+
+    @Test("an action that cannot run where only the run tells (after an armed crash) exits 2 at that action")
+    func buyAfterACrashExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("crashed.yaml", """
+            steps:
+              - launch
+              - crash: {before: grant}
+              - buy: com.example.rocketracer.coins.500
+              - buy: com.example.rocketracer.coins.500
+
+            """)
+        let result = try await workspace.run("simulate", Self.catalog, "crashed.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.split(separator: "\n").contains { $0.hasPrefix("crashed.yaml:5:5: error: ") && $0.contains("launch") }, "\(result)")
+        #expect(result.lastStdoutLine?.hasPrefix("stopped: ") == true, "\(result)")
+    }
+
+    @Test("problems of every kind in a scenario are reported in one run: the file's, the catalog's names, the order of actions")
+    func everyKindOfProblemAtOnce() async throws {
+        let workspace = try Workspace()
+        try workspace.write("mistakes.yaml", """
+            steps:
+              - buy: com.example.rocketracer.coins.500
+              - launch
+              - buy: {product: com.example.rocketracer.coins.50, quantity: many}
+              - expect:
+                  features: [rocketcar]
+                  unfinished: lots
+
+            """)
+        let result = try await workspace.run("simulate", "--color", "never", Self.catalog, "mistakes.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout == "", "nothing ran: \(result.stdout.prefix(300))")
+        let located = result.stderr.split(separator: "\n").filter { $0.hasPrefix("mistakes.yaml:") && $0.contains(": error: ") }
+            .map { line in String(line.prefix { $0 != " " }) + " " + String(line.split(separator: "[").last ?? "") }
+        #expect(located == [
+            "mistakes.yaml:2:5: scenario-app-state]",
+            "mistakes.yaml:4:20: scenario-unknown-product]",
+            "mistakes.yaml:4:64: scenario-value]",
+            "mistakes.yaml:6:17: scenario-undeclared]",
+            "mistakes.yaml:7:19: scenario-value]",
+        ], "\(result.stderr)")
+    }
+
     @Test("a catalog with errors exits 2, as docs/simulate.md says: the session could not run (1 is a failed expectation)")
     func brokenCatalogExitsTwo() async throws {
         let workspace = try Workspace()
@@ -123,21 +183,6 @@ struct SimulateCommandTests {
         let help = try await workspace.run("simulate", "--help")
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("1 when one failed, 2 when the session could not run: the catalog or the scenario is invalid"), "\(help.stdout)")
-    }
-
-    @Test("an action that cannot run (buy before launch) exits 2 at that action")
-    func buyBeforeLaunchExitsTwo() async throws {
-        let workspace = try Workspace()
-        try workspace.write("early.yaml", """
-            steps:
-              - buy: com.example.rocketracer.coins.500
-              - launch
-
-            """)
-        let result = try await workspace.run("simulate", Self.catalog, "early.yaml")
-        #expect(result.status == 2, "\(result)")
-        #expect(result.stdout.split(separator: "\n").contains { $0.hasPrefix("early.yaml:2:5: error: ") && $0.contains("launch") }, "\(result)")
-        #expect(result.lastStdoutLine?.hasPrefix("stopped: ") == true, "\(result)")
     }
 
     // MARK: Ask to Buy, durations

@@ -9,10 +9,12 @@ enum ExpectationDecoder {
     /// The forms of a `told` message.
     static let messageForms = ["notify PRODUCT STATE", "error PRODUCT CODE", "restore finished", "restore failed CODE", "revoked PRODUCT"]
 
-    /// The expectation; nil (reported) when anything in it is not valid.
+    /// The expectation; nil (reported) when it is not a mapping. A key whose
+    /// value is not valid is reported and left out, and the others kept, so
+    /// that they are still checked against the catalog (the step is not
+    /// valid all the same: the context counted the error).
     static func decode(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Expectation? {
         guard context.expectMapping(node, "the argument of `expect`", example: "{features: [pro], unfinished: 0}") else { return nil }
-        let errors = context.errorCount, placeholders = context.placeholdersMet
         let fields = context.fields(of: node, in: "an expect", known: keys)
         var expectation = Expectation()
         if let pair = fields["features"] { expectation.features = context.stringSet(pair.value, "'features'", example: "no-ads") }
@@ -26,7 +28,6 @@ enum ExpectationDecoder {
         if let pair = fields["downloads"] { expectation.downloads = downloads(pair.value, context: &context) }
         if let pair = fields["told"] { expectation.told = told(pair.value, context: &context) }
         if let pair = fields["ask-to-buy"] { expectation.askToBuy = askToBuy(pair.value, context: &context) }
-        guard context.errorCount == errors, context.placeholdersMet == placeholders else { return nil }
         if node.pairs.isEmpty {
             context.report(.warning, ScenarioRuleID.missing, "this expect checks nothing; give at least one of \(keys.joined(separator: ", "))", at: node.range)
         }

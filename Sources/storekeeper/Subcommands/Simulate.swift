@@ -90,7 +90,8 @@ struct Simulate: ParsableCommand {
         ProcessExit.now(report.exitStatus, keeping: policy)
     }
 
-    /// Reads, parses and checks the scenario; its errors are printed and exit 2.
+    /// Reads, parses and checks the scenario in one run (its own problems,
+    /// the catalog's names, the order of actions); its errors are printed and exit 2.
     private func loadScenario(policy: CompiledPolicy) throws(CommandFailure) -> Scenario {
         try InputPathName.refuseIfNotUTF8(scenario)
         let reader = FileSystemReader()
@@ -100,10 +101,8 @@ struct Simulate: ParsableCommand {
         } catch {
             throw CommandFailure(message: "cannot read the scenario \(scenario): \(error)")
         }
-        let result = ScenarioParser(limits: limits.limits).parse(bytes, file: scenario)
-        var diagnostics = result.diagnostics
-        if let parsed = result.scenario { diagnostics += ScenarioCheck.check(parsed, policy: policy) }
-        let report = ValidationReport(diagnostics: Diagnostic.normalized(diagnostics), filesChecked: 1)
+        let result = ScenarioParser(limits: limits.limits).parse(bytes, file: scenario, checkingAgainst: policy)
+        let report = ValidationReport(diagnostics: result.diagnostics, filesChecked: 1)
         if !report.diagnostics.isEmpty {
             let colors = color.resolve(isTerminal: StandardError.isTerminal, environment: Environment.current)
             let text = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limits.limits.maxFileSize))
