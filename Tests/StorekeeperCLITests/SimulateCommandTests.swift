@@ -101,7 +101,7 @@ struct SimulateCommandTests {
         #expect(result.stdout == "")
     }
 
-    @Test("an action that cannot run (buy before launch) exits 2 at that action")
+    @Test("an action sure to fail (buy before launch) exits 2 at that action, before anything runs")
     func buyBeforeLaunchExitsTwo() async throws {
         let workspace = try Workspace()
         try workspace.write("early.yaml", """
@@ -110,10 +110,116 @@ struct SimulateCommandTests {
               - launch
 
             """)
-        let result = try await workspace.run("simulate", Self.catalog, "early.yaml")
+        let result = try await workspace.run("simulate", "--color", "never", Self.catalog, "early.yaml")
         #expect(result.status == 2, "\(result)")
-        #expect(result.stdout.split(separator: "\n").contains { $0.hasPrefix("early.yaml:2:5: error: ") && $0.contains("launch") }, "\(result)")
+        let diagnostic = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("early.yaml:2:5: error: ") }, "\(result)")
+        #expect(diagnostic.contains("add `launch`") && diagnostic.hasSuffix("[scenario-app-state]"), "\(diagnostic)")
+        #expect(result.stdout == "", "nothing ran: \(result.stdout.prefix(300))")
+    }
+
+    @Test("an action that cannot run where only the run tells (after an armed crash) exits 2 at that action")
+    func buyAfterACrashExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("crashed.yaml", """
+            steps:
+              - launch
+              - crash: {before: grant}
+              - buy: com.example.rocketracer.coins.500
+              - buy: com.example.rocketracer.coins.500
+
+            """)
+        let result = try await workspace.run("simulate", Self.catalog, "crashed.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout.split(separator: "\n").contains { $0.hasPrefix("crashed.yaml:5:5: error: ") && $0.contains("launch") }, "\(result)")
         #expect(result.lastStdoutLine?.hasPrefix("stopped: ") == true, "\(result)")
+    }
+
+    @Test("problems of every kind in a scenario are reported in one run: the file's, the catalog's names, the order of actions")
+    func everyKindOfProblemAtOnce() async throws {
+        let workspace = try Workspace()
+        try workspace.write("mistakes.yaml", """
+            steps:
+              - buy: com.example.rocketracer.coins.500
+              - launch
+              - buy: {product: com.example.rocketracer.coins.50, quantity: many}
+              - expect:
+                  features: [rocketcar]
+                  unfinished: lots
+
+            """)
+        let result = try await workspace.run("simulate", "--color", "never", Self.catalog, "mistakes.yaml")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stdout == "", "nothing ran: \(result.stdout.prefix(300))")
+        let located = result.stderr.split(separator: "\n").filter { $0.hasPrefix("mistakes.yaml:") && $0.contains(": error: ") }
+            .map { line in String(line.prefix { $0 != " " }) + " " + String(line.split(separator: "[").last ?? "") }
+        #expect(located == [
+            "mistakes.yaml:2:5: scenario-app-state]",
+            "mistakes.yaml:4:20: scenario-unknown-product]",
+            "mistakes.yaml:4:64: scenario-value]",
+            "mistakes.yaml:6:17: scenario-undeclared]",
+            "mistakes.yaml:7:19: scenario-value]",
+        ], "\(result.stderr)")
+    }
+
+    @Test("a catalog with errors exits 2, as docs/simulate.md says: the session could not run (1 is a failed expectation)")
+    func brokenCatalogExitsTwo() async throws {
+        let workspace = try Workspace()
+        try workspace.write("broken.yaml", "catalog: broken\n")
+        try workspace.write("fine.yaml", "steps:\n  - launch\n")
+        let result = try await workspace.run("simulate", "broken.yaml", "fine.yaml")
+        #expect(result.exitedNormally, "\(result)")
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("broken.yaml:"), "located: \(result)")
+        #expect(result.stdout == "", "nothing ran: \(result.stdout.prefix(300))")
+        // A compiled policy that cannot be read, the same.
+        try workspace.write("damaged.json", #"{"format": "storekeeper-policy", "version": 1,,}"#)
+        let damaged = try await workspace.run("simulate", "damaged.json", "fine.yaml")
+        #expect(damaged.status == 2, "\(damaged)")
+        #expect(damaged.stderr.hasPrefix("damaged.json:1:"), "\(damaged)")
+        // `explain` of the same catalog keeps 1: its output is about the catalog.
+        let explained = try await workspace.run("explain", "broken.yaml")
+        #expect(explained.status == 1, "\(explained)")
+        // And the help says so.
+        let help = try await workspace.run("simulate", "--help")
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("1 when one failed, 2 when the session could not run: the catalog or the scenario is invalid"), "\(help.stdout)")
+    }
+
+    // MARK: Ask to Buy, durations
+
+    /// A parent approving after the request lapsed is an outcome: the trace
+    /// notes it, `ask-to-buy` checks it, and the session goes on; `advance`
+    /// is echoed as written, in text and JSON alike.
+    static let lateApproval = """
+        steps:
+          - launch
+          - buy: {product: com.example.rocketracer.noads, ask-to-buy: true, as: ads}
+          - advance: 25h
+          - approve: ads
+          - expect:
+              owns: []
+              ask-to-buy: {ads: expired}
+
+        """
+
+    @Test("`approve` after the Ask to Buy request lapsed is traced and expected, not a stop; `advance: 25h` reads `advance 25h`")
+    func lateApprovalIsAnOutcome() async throws {
+        let workspace = try Workspace()
+        try workspace.write("late.yaml", Self.lateApproval)
+        let text = try await workspace.run("simulate", Self.catalog, "late.yaml")
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout.contains("[3] advance 25h (late.yaml:4)\n"), "\(text)")
+        #expect(text.stdout.contains("    note      approve came too late: the Ask to Buy request "), "\(text)")
+        #expect(text.stdout.contains("    expect    ask-to-buy: ok\n"), "\(text)")
+        #expect(!text.stdout.contains("PT"), "\(text)")
+        #expect(text.lastStdoutLine == "passed: 2 expectations held", "\(text)")
+
+        let json = try await workspace.run("simulate", "--format", "json", Self.catalog, "late.yaml")
+        #expect(json.status == 0, "\(json)")
+        let events = try #require(try Self.json(json)["events"] as? [[String: Any]])
+        #expect(events.contains { $0["kind"] as? String == "action" && $0["action"] as? String == "advance 25h" }, "\(json.stdout)")
+        #expect(events.contains { $0["kind"] as? String == "note" && ($0["text"] as? String)?.hasPrefix("approve came too late") == true })
+        #expect(events.contains { $0["kind"] as? String == "expect" && $0["key"] as? String == "ask-to-buy" && $0["passed"] as? Bool == true })
     }
 
     // MARK: --format json

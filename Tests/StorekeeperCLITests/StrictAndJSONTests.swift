@@ -159,6 +159,27 @@ struct HelpTests {
         }
     }
 
+    /// ArgumentParser adds `(default: ...)` itself: the help text must not
+    /// say it again (it did, the sizes once in MiB and once in bytes).
+    @Test("each limit option states its default once, a size in the unit one types", arguments: ["validate", "compile", "explain", "simulate"])
+    func limitDefaultsOnce(command: String) async throws {
+        let workspace = try Workspace()
+        let result = try await workspace.run(command, "--help")
+        #expect(result.status == 0, "\(result)")
+        let help = Self.unwrapped(result.stdout)
+        let options = try #require(help.range(of: "OPTIONS:").map { help[$0.upperBound...] }, "\(help)")
+        for (option, value) in [("--max-file-size", "16MiB"), ("--max-depth", "64"), ("--max-alias-expansion", "1000000")] {
+            let described = try #require(options.range(of: "\(option) <"), "\(option) in \(options)")
+            let rest = options[described.upperBound...]
+            // This option's text runs up to the next option.
+            let text = rest.range(of: " --").map { rest[..<$0.lowerBound] } ?? rest
+            #expect(text.components(separatedBy: "default").count == 2, "\(option): \(text)")
+            #expect(text.contains("(default: \(value))"), "\(option): \(text)")
+        }
+        #expect(!help.contains("16777216"), "the default size in bytes: \(help)")
+        #expect(help.contains("(default 64MiB, or --max-file-size when larger)"), "--max-total-size has no default of its own to show")
+    }
+
     @Test("`storekeeper help validate` matches `storekeeper validate --help`")
     func helpSubcommand() async throws {
         let workspace = try Workspace()

@@ -110,6 +110,20 @@ struct UsageErrorTests {
         #expect(stderr.contains("--max-file-size"), "\(stderr)")
     }
 
+    /// `--seed -1` used to say "Missing value" (ArgumentParser took `-1` for
+    /// an option); written either way, it now says what a seed must be.
+    @Test("`simulate --seed` that is not a seed says what a seed is, written `--seed N` or `--seed=N`",
+          arguments: [("-1", "a seed is never negative"), ("9223372036854775808", "9223372036854775808 is too large"), ("ten", "a seed is a whole number")])
+    func badSeed(value: String, reason: String) async throws {
+        let scenario: (Workspace) throws -> Void = { try $0.write("scenario.yaml", "steps:\n  - launch\n") }
+        let spaced = try await Self.expectCouldNotRun("simulate", "shop.yaml", "scenario.yaml", "--seed", value, setUp: scenario)
+        let joined = try await Self.expectCouldNotRun("simulate", "shop.yaml", "scenario.yaml", "--seed=\(value)", setUp: scenario)
+        let firstLine = spaced.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(firstLine.hasPrefix("Error: The value '\(value)' is invalid for '--seed <n>': \(reason)"), "\(spaced)")
+        #expect(firstLine.hasSuffix("a whole number from 0 to 9223372036854775807 (2^63 − 1), as a scenario's `seed` is"), "\(spaced)")
+        #expect(joined == spaced)
+    }
+
     @Test("a negative alias expansion limit")
     func negativeAliasLimit() async throws {
         let stderr = try await Self.expectCouldNotRun("validate", "--max-alias-expansion=-1", "shop.yaml")

@@ -232,7 +232,7 @@ import Testing
               - advance: P1Y
             """)
         #expect(ScenarioParsing.describe(over) == """
-            4:5 scenario-limit: with `advance: PT1S` the simulated clock passes 100 years after the start; `advance` adds up to at most 100 years in a scenario
+            4:5 scenario-limit: with `advance: 1s` the simulated clock passes 100 years after the start; `advance` adds up to at most 100 years in a scenario
             """)
         let huge = try ScenarioParsing.check("steps:\n  - launch\n  - advance: P999999999Y\n")
         #expect(ScenarioParsing.describe(huge) == """
@@ -244,7 +244,7 @@ import Testing
         #expect(try ScenarioParsing.check("steps:\n  - advance: 36524d\n").isEmpty)
         let days = try ScenarioParsing.check("steps:\n  - advance: 36524d\n  - advance: 2d\n")
         #expect(ScenarioParsing.describe(days) == """
-            3:5 scenario-limit: with `advance: P2D` the simulated clock passes 100 years after the start; `advance` adds up to at most 100 years in a scenario
+            3:5 scenario-limit: with `advance: 2d` the simulated clock passes 100 years after the start; `advance` adds up to at most 100 years in a scenario
             """)
     }
 

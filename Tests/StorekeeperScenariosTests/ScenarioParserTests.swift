@@ -291,6 +291,35 @@ import Testing
         #expect(actions == [.advance(duration)])
     }
 
+    /// The trace and messages echo a duration as the scenario wrote it, not
+    /// as ISO 8601 seconds (`25h`, not `PT90000S`).
+    @Test(arguments: ["25h", "P1M", "90m", "P1DT12H", "2w", "P2W", "PT90M"])
+    func durationsKeepHowTheyAreWritten(text: String) throws {
+        let actions = try ScenarioParsing.actions("steps:\n  - advance: \(text)\n")
+        guard case .advance(let duration) = actions.first else {
+            Issue.record("not an advance: \(actions)")
+            return
+        }
+        #expect(duration.spelling == text)
+        #expect(duration.description == text)
+    }
+
+    /// Made in code, a duration is described in a form a scenario takes.
+    @Test(arguments: [
+        (ScenarioDuration(seconds: 90_000), "25h"),
+        (ScenarioDuration(seconds: 5_400), "90m"),
+        (ScenarioDuration(seconds: 90), "90s"),
+        (ScenarioDuration(days: 3), "3d"),
+        (ScenarioDuration(months: 1), "P1M"),
+        (ScenarioDuration(days: 1, seconds: 43_200), "P1DT12H"),
+        (ScenarioDuration(years: 1, months: 2, days: 25, seconds: 5 * 3_600 + 6 * 60 + 7), "P1Y2M25DT5H6M7S"),
+    ])
+    func durationsMadeInCodeReadAsAScenarioWritesThem(duration: ScenarioDuration, text: String) throws {
+        #expect(duration.description == text)
+        // Read back, the same duration.
+        #expect(try ScenarioParsing.actions("steps:\n  - advance: \(text)\n") == [.advance(duration)])
+    }
+
     @Test(arguments: [
         ("0s", "scenario-value", "adds up to no time"),
         ("P0D", "scenario-value", "adds up to no time"),
@@ -581,10 +610,35 @@ import Testing
             """)
     }
 
+    @Test func askToBuyExpectsWhatBecameOfEachRequest() throws {
+        let actions = try ScenarioParsing.actions("""
+            steps:
+              - expect:
+                  ask-to-buy: {kid-coins: expired, com.example.pro: approved, late: waiting, no: declined}
+            """)
+        guard case .expect(let expectation) = actions.first else {
+            Issue.record("not an expect: \(actions)")
+            return
+        }
+        #expect(expectation.askToBuy?.value == ["kid-coins": .expired, "com.example.pro": .approved, "late": .waiting, "no": .declined])
+        #expect(expectation.askToBuy.map { ScenarioParsing.at($0.location) } == "3:19")
+        let errors = ScenarioParsing.errors("""
+            steps:
+              - expect:
+                  ask-to-buy: {kid-coins: expird}
+              - expect:
+                  ask-to-buy: [kid-coins]
+            """)
+        #expect(ScenarioParsing.describe(errors) == """
+            3:31 scenario-value: 'expird' is not a valid Ask to Buy state; did you mean 'expired'? (expected one of: waiting, approved, declined, expired)
+            5:19 scenario-type: 'ask-to-buy' should be a mapping such as {coins: approved}, not a list
+            """)
+    }
+
     @Test func anEmptyExpectIsAWarningOnly() throws {
         let result = ScenarioParsing.parse("steps:\n  - expect: {}\n")
         #expect(result.scenario?.steps.map(\.action) == [.expect(Expectation())])
-        #expect(ScenarioParsing.describe(result.diagnostics) == "2:13 scenario-missing: this expect checks nothing; give at least one of features, owns, subscriptions, balances, unfinished, downloads, receipt, told")
+        #expect(ScenarioParsing.describe(result.diagnostics) == "2:13 scenario-missing: this expect checks nothing; give at least one of features, owns, subscriptions, balances, unfinished, downloads, receipt, told, ask-to-buy")
         #expect(result.diagnostics.first?.severity == .warning)
         #expect(!result.hasErrors)
     }

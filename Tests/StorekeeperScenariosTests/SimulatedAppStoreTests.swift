@@ -248,8 +248,46 @@ import Testing
         await account.store.disconnect("phone")
         let later = await account.launch("phone")
         #expect(await later.events().isEmpty, "an expired request is not delivered again")
-        await #expect(throws: SimulationError.self) { try await account.store.approve(asked.id) }
-        await #expect(throws: SimulationError.self) { try await account.store.decline(asked.id) }
+    }
+
+    /// A parent may answer too late: that is an outcome a scenario scripts
+    /// and checks, not an action that cannot run.
+    @Test func anAnswerAfterTheRequestExpiredChangesNothingAndIsTraced() async throws {
+        let account = try StoreAccount()
+        let phone = await account.launch("phone")
+        let asked = try await phone.buy(Self.noAds, outcome: .askToBuy).last.unwrap()
+        #expect(await account.store.askToBuyState(of: asked.id) == .waiting)
+        await account.store.advance(to: account.clock.now.addingTimeInterval(25 * 3600))
+        #expect(await account.store.askToBuyState(of: asked.id) == .expired)
+
+        try await account.store.approve(asked.id)
+        try await account.store.decline(asked.id)
+        #expect(await phone.events().isEmpty, "the app hears nothing of a late answer")
+        #expect(await account.store.askToBuyState(of: asked.id) == .expired)
+        #expect(await account.store.unfinished(device: "phone").isEmpty)
+        #expect(account.charged(asked.id) == nil, "never purchased")
+        let notes = account.recorder.recorded.compactMap { event -> String? in
+            if case .note(let text) = event, text.contains("too late") { text } else { nil }
+        }
+        #expect(notes == [
+            "approve came too late: the Ask to Buy request \(asked.id) (\(Self.noAds)) expired unanswered at 2026-01-02T00:00:00Z and was deleted; nothing changes",
+            "decline came too late: the Ask to Buy request \(asked.id) (\(Self.noAds)) expired unanswered at 2026-01-02T00:00:00Z and was deleted; nothing changes",
+        ])
+    }
+
+    @Test func askToBuyStatesFollowTheAnswers() async throws {
+        let account = try StoreAccount()
+        let phone = await account.launch("phone")
+        let approved = try await phone.buy(Self.noAds, outcome: .askToBuy).last.unwrap().id
+        let declined = try await phone.buy(Self.truck, outcome: .askToBuy).last.unwrap().id
+        let plain = try await phone.buy(Self.coins).last.unwrap().id
+        try await account.store.approve(approved)
+        try await account.store.decline(declined)
+        #expect(await account.store.askToBuyState(of: approved) == .approved)
+        #expect(await account.store.askToBuyState(of: declined) == .declined)
+        #expect(await account.store.askToBuyState(of: plain) == nil, "not bought with Ask to Buy")
+        // Answering twice is a mistake in the scenario, not an outcome.
+        await #expect(throws: SimulationError.self) { try await account.store.approve(approved) }
     }
 
     @Test func anInterruptedPurchaseFailsThenANewTransactionIsPurchasedOnceResolved() async throws {

@@ -161,6 +161,58 @@ import Testing
         #expect(!report.events.contains(.launched(device: "phone")))
     }
 
+    // MARK: Ask to Buy
+
+    /// An approval after the request lapsed is an outcome (the trace notes
+    /// it, `ask-to-buy` checks it), not an action that stops the session.
+    @Test func anApprovalAfterTheRequestLapsedIsTracedAndExpectedAndTheSessionGoesOn() async throws {
+        let report = try await SimulationRun.run("""
+            steps:
+              - launch
+              - buy: {product: com.example.rocketracer.noads, ask-to-buy: true, as: ads}
+              - expect: {ask-to-buy: {ads: waiting}}
+              - advance: 25h
+              - approve: ads
+              - expect:
+                  owns: []
+                  ask-to-buy: {ads: expired}
+                  told: []
+              - expect:
+                  ask-to-buy: {ads: approved}
+              - buy: com.example.rocketracer.vehicle.hovertruck
+              - expect:
+                  owns: [com.example.rocketracer.vehicle.hovertruck]
+            """)
+        #expect(report.error == nil, "\(report.error?.message ?? "")")
+        #expect(report.expectations.map { "\($0.key) \($0.passed)" } == [
+            "ask-to-buy true", "owns true", "ask-to-buy true", "told true", "ask-to-buy false", "owns true",
+        ])
+        let failure = try #require(report.failures.first)
+        #expect(failure.location == "scenario.yaml:12:19", "\(failure.location)")
+        #expect(failure.reason == "ads: expected approved, found expired")
+        #expect(report.exitStatus == 1)
+        let notes = report.events.compactMap { event -> String? in if case .note(let text) = event { text } else { nil } }
+        #expect(notes.contains { $0.hasPrefix("approve came too late: the Ask to Buy request ") && $0.hasSuffix("; nothing changes") }, "\(notes)")
+    }
+
+    // MARK: The trace
+
+    @Test func theTraceEchoesDurationsAsTheScenarioWritesThem() async throws {
+        let report = try await SimulationRun.run("""
+            steps:
+              - advance: 25h
+              - advance: P1M
+              - advance: 90m
+            """)
+        let actions = report.events.compactMap { event -> String? in if case .action(_, _, let text) = event { text } else { nil } }
+        #expect(actions == ["advance 25h", "advance P1M", "advance 90m"])
+        let text = report.events.map { TraceTextRenderer().line($0, file: "scenario.yaml") }.joined()
+        #expect(text.contains("[1] advance 25h (scenario.yaml:2)\n"), "\(text)")
+        let json = TraceJSONRenderer().render(report, catalog: "catalog.yaml")
+        #expect(json.contains(#""action": "advance 25h""#), "\(json)")
+        #expect(!json.contains("PT") && !text.contains("PT"))
+    }
+
     // MARK: Crashes
 
     @Test(arguments: [

@@ -258,17 +258,21 @@ public actor SimulatedAppStore {
         devices[device, default: DeviceRecord()].offline = offline
     }
 
-    /// Ask to Buy approved: the deferred transaction becomes purchased.
+    /// Ask to Buy approved: the deferred transaction becomes purchased. After
+    /// the request expired (24 hours unanswered) the approval comes too late:
+    /// nothing changes, and the trace notes it.
     public func approve(_ id: String) throws(SimulationError) {
         defer { flush() }
-        var transaction = try deferred(id, action: "approve")
+        guard var transaction = try deferred(id, action: "approve") else { return }
         complete(&transaction)
     }
 
-    /// Ask to Buy declined: the deferred transaction fails with `payment-cancelled`.
+    /// Ask to Buy declined: the deferred transaction fails with
+    /// `payment-cancelled`. After the request expired nothing changes, and
+    /// the trace notes it.
     public func decline(_ id: String) throws(SimulationError) {
         defer { flush() }
-        var transaction = try deferred(id, action: "decline")
+        guard var transaction = try deferred(id, action: "decline") else { return }
         transaction.state = .failed
         transaction.error = .paymentCancelled
         store(transaction)
@@ -388,6 +392,18 @@ public actor SimulatedAppStore {
         order.last { transactions[$0]?.productID == productID }
     }
 
+    /// What became of the Ask to Buy request that made transaction `id`; nil
+    /// when it was not bought with Ask to Buy.
+    public func askToBuyState(of id: String) -> AskToBuyState? {
+        guard let transaction = transactions[id], transaction.askedAt != nil else { return nil }
+        if transaction.expired { return .expired }
+        switch transaction.state {
+        case .deferred: return .waiting
+        case .failed: return .declined
+        default: return .approved
+        }
+    }
+
     /// A transaction's product, if the store has it.
     public func productID(of id: String) -> String? { transactions[id]?.productID }
 
@@ -449,13 +465,24 @@ public actor SimulatedAppStore {
             .first { $0.id != id && $0.productID == productID && $0.state == .purchased && !$0.revoked }
     }
 
-    private func deferred(_ id: String, action: String) throws(SimulationError) -> StoreRecord {
+    /// The request `action` answers; nil (noted in the trace) when it expired,
+    /// as a parent may answer too late; an error when it never was a request
+    /// or was answered already.
+    private func deferred(_ id: String, action: String) throws(SimulationError) -> StoreRecord? {
         guard let transaction = transactions[id] else { throw SimulationError("the store has no transaction \(id) to \(action)") }
-        guard transaction.state == .deferred, !transaction.expired else {
-            throw SimulationError("\(id) (\(transaction.productID)) is \(transaction.expired ? "an expired request" : transaction.state.rawValue), not waiting for Ask to Buy; only a purchase made with `ask-to-buy: true` can be approved or declined")
+        if transaction.expired, let asked = transaction.askedAt {
+            let expiry = TraceDate.format(asked.addingTimeInterval(Self.askToBuyLifetime))
+            recorder.record(.note("\(action) came too late: the Ask to Buy request \(id) (\(transaction.productID)) expired unanswered at \(expiry) and was deleted; nothing changes"))
+            return nil
+        }
+        guard transaction.state == .deferred else {
+            throw SimulationError("\(id) (\(transaction.productID)) is \(transaction.state.rawValue), not waiting for Ask to Buy; only a purchase made with `ask-to-buy: true` can be approved or declined, once")
         }
         return transaction
     }
+
+    /// How long an Ask to Buy request waits for an answer before the store deletes it.
+    static let askToBuyLifetime: TimeInterval = 24 * 3_600
 
     private func isOnReceipt(_ transaction: StoreRecord) -> Bool {
         guard transaction.state == .purchased, transaction.kind != .restore, !transaction.revoked else { return false }
@@ -532,7 +559,7 @@ public actor SimulatedAppStore {
         for id in order {
             guard let transaction = transactions[id], transaction.state == .deferred, !transaction.expired,
                   let asked = transaction.askedAt else { continue }
-            consider(asked.addingTimeInterval(24 * 3600), .askExpired(id))
+            consider(asked.addingTimeInterval(Self.askToBuyLifetime), .askExpired(id))
         }
         return best
     }

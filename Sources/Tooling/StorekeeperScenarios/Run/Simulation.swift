@@ -417,6 +417,19 @@ final class SimulationSession: Sendable {
         if let expected = expectation.told {
             result("told", expected.range, ExpectationCheck.told(expected: expected.value, found: told))
         }
+        if let requests = expectation.askToBuy {
+            var problems: [String] = []
+            for name in requests.value.keys.sorted() {
+                guard let wanted = requests.value[name] else { continue }
+                let id = try await transaction(Located(name, at: requests.range))
+                guard let found = await store.askToBuyState(of: id) else {
+                    problems.append("\(name): expected \(wanted.rawValue), but \(id) was not bought with Ask to Buy")
+                    continue
+                }
+                if found != wanted { problems.append("\(name): expected \(wanted.rawValue), found \(found.rawValue)") }
+            }
+            result("ask-to-buy", requests.range, problems.isEmpty ? nil : problems.joined(separator: "; "))
+        }
         // Reported in the order the scenario writes its keys.
         let ordered = results.sorted { $0.at < $1.at }.map(\.result)
         for outcome in ordered { recorder.record(.expectation(outcome)) }

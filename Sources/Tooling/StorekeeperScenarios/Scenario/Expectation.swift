@@ -21,11 +21,14 @@ public struct Expectation: Sendable, Hashable {
     public var receipt: Located<Set<String>>?
     /// Messages the UI received since the previous `expect`, in this order (others may come between).
     public var told: Located<[String]>?
+    /// What became of Ask to Buy requests, by purchase (`as` names or product identifiers).
+    public var askToBuy: Located<[String: AskToBuyState]>?
 
     /// Creates an expectation; every key absent.
     public init(features: Located<Set<String>>? = nil, owns: Located<Set<String>>? = nil, subscriptions: Located<Set<String>>? = nil,
                 balances: Located<[String: Int]>? = nil, unfinished: Located<UnfinishedExpectation>? = nil,
-                downloads: Located<[String: DownloadExpectation]>? = nil, receipt: Located<Set<String>>? = nil, told: Located<[String]>? = nil) {
+                downloads: Located<[String: DownloadExpectation]>? = nil, receipt: Located<Set<String>>? = nil, told: Located<[String]>? = nil,
+                askToBuy: Located<[String: AskToBuyState]>? = nil) {
         self.features = features
         self.owns = owns
         self.subscriptions = subscriptions
@@ -34,6 +37,7 @@ public struct Expectation: Sendable, Hashable {
         self.downloads = downloads
         self.receipt = receipt
         self.told = told
+        self.askToBuy = askToBuy
     }
 }
 

@@ -6,15 +6,17 @@ import StorekeeperYAML
 
 /// Decodes the argument of `expect` (docs/simulate.md, "Expectations").
 enum ExpectationDecoder {
-    static let keys = ["features", "owns", "subscriptions", "balances", "unfinished", "downloads", "receipt", "told"]
+    static let keys = ["features", "owns", "subscriptions", "balances", "unfinished", "downloads", "receipt", "told", "ask-to-buy"]
     static let downloadKeys = ["state", "storage"]
     /// The forms of a `told` message.
     static let messageForms = ["notify PRODUCT STATE", "error PRODUCT CODE", "restore finished", "restore failed CODE", "revoked PRODUCT"]
 
-    /// The expectation; nil (reported) when anything in it is not valid.
+    /// The expectation; nil (reported) when it is not a mapping. A key whose
+    /// value is not valid is reported and left out, and the others kept, so
+    /// that they are still checked against the catalog (the step is not
+    /// valid all the same: the context counted the error).
     static func decode(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Expectation? {
         guard context.expectMapping(node, "the argument of `expect`", example: "{features: [pro], unfinished: 0}") else { return nil }
-        let errors = context.errorCount, placeholders = context.placeholdersMet
         let fields = context.fields(of: node, in: "an expect", known: keys)
         var expectation = Expectation()
         if let pair = fields["features"] { expectation.features = context.stringSet(pair.value, "'features'", example: "no-ads") }
@@ -27,7 +29,7 @@ enum ExpectationDecoder {
         if let pair = fields["unfinished"] { expectation.unfinished = unfinished(pair.value, context: &context) }
         if let pair = fields["downloads"] { expectation.downloads = downloads(pair.value, context: &context) }
         if let pair = fields["told"] { expectation.told = told(pair.value, context: &context) }
-        guard context.errorCount == errors, context.placeholdersMet == placeholders else { return nil }
+        if let pair = fields["ask-to-buy"] { expectation.askToBuy = askToBuy(pair.value, context: &context) }
         if node.pairs.isEmpty {
             context.report(.warning, ScenarioRuleID.missing, "this expect checks nothing; give at least one of \(keys.joined(separator: ", "))", at: node.range)
         }
@@ -106,6 +108,24 @@ enum ExpectationDecoder {
                 continue
             }
             result[product.value] = DownloadExpectation(state: state, storage: storage)
+        }
+        return ok ? Located(result, at: node.range) : nil
+    }
+
+    /// `ask-to-buy: {coins: expired}`: purchases (`as` names or product ids)
+    /// and what became of the Ask to Buy request each made.
+    private static func askToBuy(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<[String: AskToBuyState]>? {
+        guard context.expectMapping(node, "'ask-to-buy'", example: "{coins: approved}") else { return nil }
+        var result: [String: AskToBuyState] = [:]
+        var ok = true
+        for pair in node.pairs {
+            guard let name = context.string(pair.key, "a purchase of 'ask-to-buy'", example: "an `as` name or a product id"),
+                  let state = context.choice(pair.value, "Ask to Buy state", among: AskToBuyState.allCases)
+            else {
+                ok = false
+                continue
+            }
+            result[name.value] = state.value
         }
         return ok ? Located(result, at: node.range) : nil
     }

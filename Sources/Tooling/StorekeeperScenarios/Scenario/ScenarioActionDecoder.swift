@@ -38,7 +38,12 @@ enum ScenarioActionDecoder {
     static let refundKeys = ["purchase", "reason"]
     static let faultKeys = ["error", "at"]
 
-    /// The action an item describes; nil (reported) when it is not valid.
+    /// The action an item describes; nil (reported) when it cannot be told.
+    ///
+    /// An action read in part (a buy whose quantity is wrong, an expect with
+    /// one bad key) is returned with what could be read, for checking against
+    /// the catalog in the same run; the errors counted in `context` keep the
+    /// scenario from running.
     static func decode(_ item: YAMLNode, context: inout ScenarioDecodingContext) -> ScenarioAction? {
         switch item.kind {
         case .scalar: return word(item, context: &context)
@@ -81,13 +86,14 @@ enum ScenarioActionDecoder {
             return nil
         }
         let name = first.key.text ?? ""
-        var valid = true
+        // An `as` written beside the buy instead of inside it still names the purchase, for checking references to it.
+        var misplacedName: Located<String>?
         for extra in pairs.dropFirst() {
-            valid = false
             let key = extra.key.text ?? ""
             if names.contains(key) {
                 context.error(ScenarioRuleID.type, "a step holds one action, and this one also has '\(key)'; put '\(key)' in its own item ('- \(key)')", at: extra.key)
             } else if name == "buy", buyKeys.contains(key) {
+                if key == "as" { misplacedName = writtenText(extra.value) }
                 context.error(ScenarioRuleID.type, "'\(key)' belongs inside the buy: write `buy: {product: PRODUCT, \(key): ...}`, or indent it under `buy:` with the product as `product:`", at: extra.key)
             } else {
                 context.error(ScenarioRuleID.type, "a step holds one action, and '\(key)' is a second key of this one; remove it, or indent it under '\(name)' if it belongs to it", at: extra.key)
@@ -101,7 +107,11 @@ enum ScenarioActionDecoder {
         case "crash":
             action = crash(value, context: &context).map { .crash($0) }
         case "buy":
-            action = purchase(value, context: &context).map { .buy($0) }
+            action = purchase(value, context: &context).map { purchase in
+                var named = purchase
+                named.name = named.name ?? misplacedName
+                return .buy(named)
+            }
         case "approve":
             action = reference(value, "approve", context: &context).map { .approve($0) }
         case "decline":
@@ -128,7 +138,14 @@ enum ScenarioActionDecoder {
             }
             return nil
         }
-        return valid ? action : nil
+        return action
+    }
+
+    /// The text of a scalar as written, unchecked: what a name that is not
+    /// valid still refers to.
+    static func writtenText(_ node: YAMLNode) -> Located<String>? {
+        guard node.kind == .scalar, !node.isNull, !node.isPlaceholder, let text = node.text, !text.isEmpty else { return nil }
+        return Located(text, at: node.range)
     }
 
     private static func unknownAction(_ text: String, at node: YAMLNode, context: inout ScenarioDecodingContext) {
@@ -186,7 +203,6 @@ enum ScenarioActionDecoder {
             return Purchase(product: product, quantity: Located(1, at: node.range))
         }
         guard context.expectMapping(node, "the argument of `buy`", example: "{product: com.example.product, quantity: 2}") else { return nil }
-        let errors = context.errorCount, placeholders = context.placeholdersMet
         let fields = context.fields(of: node, in: "a buy", known: buyKeys)
         var product: Located<String>?
         if let pair = fields["product"] {
@@ -199,7 +215,8 @@ enum ScenarioActionDecoder {
             quantity = value
         }
         let user = fields["user"].flatMap { context.string($0.value, "'user'", example: "kid-account") }
-        let name = fields["as"].flatMap { context.name($0.value, "the name given with 'as'", example: "coins") }
+        // A name that is not valid is reported, and still names the purchase for checking the references to it.
+        let name = fields["as"].flatMap { context.name($0.value, "the name given with 'as'", example: "coins") ?? writtenText($0.value) }
 
         // At most one outcome, in the order written.
         let outcomes = node.pairs.filter { pair in outcomeKeys.contains(pair.key.text ?? "") }
@@ -214,7 +231,7 @@ enum ScenarioActionDecoder {
         if let pair = fields["fail"], let code = context.choice(pair.value, "store error for 'fail'", among: StoreErrorCode.allCases) {
             outcome = .fail(code.value)
         }
-        guard context.errorCount == errors, context.placeholdersMet == placeholders, let product else { return nil }
+        guard let product else { return nil }
         return Purchase(product: product, quantity: quantity, user: user?.value, name: name, outcome: outcome)
     }
 
@@ -226,7 +243,6 @@ enum ScenarioActionDecoder {
     /// `restore: {user: NAME, select: [PRODUCT, ...]}`.
     private static func restore(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> RestoreRequest? {
         guard context.expectMapping(node, "the argument of `restore`", example: "{user: NAME, select: [PRODUCT]}") else { return nil }
-        let errors = context.errorCount, placeholders = context.placeholdersMet
         let fields = context.fields(of: node, in: "a restore", known: restoreKeys)
         let user = fields["user"].flatMap { context.string($0.value, "'user'", example: "player-8f14e45f") }
         let selection = fields["select"].flatMap { pair in
@@ -234,7 +250,6 @@ enum ScenarioActionDecoder {
                 context.productID(item, "an entry of 'select'")
             }
         }
-        guard context.errorCount == errors, context.placeholdersMet == placeholders else { return nil }
         return RestoreRequest(user: user?.value, selection: selection)
     }
 
@@ -261,7 +276,6 @@ enum ScenarioActionDecoder {
             return reference(node, "refund", context: &context).map { .refund($0, reason: .refund) }
         }
         guard context.expectMapping(node, "the argument of `refund`", example: "{purchase: NAME, reason: family-sharing}") else { return nil }
-        let errors = context.errorCount, placeholders = context.placeholdersMet
         let fields = context.fields(of: node, in: "a refund", known: refundKeys)
         var purchase: Reference?
         if let pair = fields["purchase"] {
@@ -273,7 +287,7 @@ enum ScenarioActionDecoder {
         if let pair = fields["reason"], let value = context.choice(pair.value, "reason for a refund", among: [RevocationReason.refund, .familySharing]) {
             reason = value.value
         }
-        guard context.errorCount == errors, context.placeholdersMet == placeholders, let purchase else { return nil }
+        guard let purchase else { return nil }
         return .refund(purchase, reason: reason)
     }
 

@@ -30,8 +30,26 @@ public struct ScenarioCheck: Sendable {
 
     /// Every problem of `scenario` against `policy`, in reading order.
     public static func check(_ scenario: Scenario, policy: CompiledPolicy) -> [Diagnostic] {
-        var checker = Checker(scenario: scenario, policy: policy)
-        for step in scenario.steps { checker.check(step) }
+        check(scenario, skipped: [], policy: policy, checksOrder: false, ceiling: limit)
+    }
+
+    /// The problems of what a scenario file gave, even one with errors:
+    /// its actions (read whole or in part) and the items that gave none,
+    /// taken in the file's order. With `checksOrder`, the order of actions
+    /// is checked too (``ScenarioOrderCheck``). At most `ceiling` are listed.
+    static func check(_ scenario: Scenario, skipped: [SkippedStep], policy: CompiledPolicy, checksOrder: Bool, ceiling: Int) -> [Diagnostic] {
+        var checker = Checker(scenario: scenario, skipped: skipped, policy: policy, ceiling: ceiling)
+        var order = checksOrder ? ScenarioOrderCheck(scenario: scenario, policy: policy) : nil
+        var pending = skipped[...]
+        for step in scenario.steps {
+            while let next = pending.first, next.location < step.location {
+                checker.skip(next)
+                order?.skip(next)
+                pending.removeFirst()
+            }
+            checker.check(step)
+            for problem in order?.check(step) ?? [] { checker.diagnostics.append(problem) }
+        }
         return Diagnostic.normalized(checker.finished())
     }
 }
@@ -50,16 +68,17 @@ private struct Checker {
     let allNames: [String: Located<String>]
     /// The `as` names given by the steps checked so far.
     var givenNames: [String: Located<String>] = [:]
-    /// What was found, the first `limit` listed (the one cap of every limit, `DiagnosticCap`).
-    var diagnostics = DiagnosticCap(ceiling: ScenarioCheck.limit)
+    /// What was found, the first `ceiling` listed (the one cap of every limit, `DiagnosticCap`).
+    var diagnostics: DiagnosticCap
     /// The simulated clock, moved by each `advance`.
     var clock: Date
     let latest: Date?
     var clockReported = false
 
-    init(scenario: Scenario, policy: CompiledPolicy) {
+    init(scenario: Scenario, skipped: [SkippedStep], policy: CompiledPolicy, ceiling: Int) {
         self.policy = policy
         file = scenario.file
+        diagnostics = DiagnosticCap(ceiling: ceiling)
         productIDs = policy.products.map(\.id)
         features = Set(policy.features).union(policy.products.flatMap(\.unlocks))
         balances = Set(policy.balances).union(policy.products.flatMap { $0.grants.map(\.balance) })
@@ -69,6 +88,9 @@ private struct Checker {
             if case .buy(let purchase) = step.action, let name = purchase.name, names[name.value] == nil {
                 names[name.value] = name
             }
+        }
+        for step in skipped {
+            if let name = step.name, names[name.value].map({ name.location < $0.location }) ?? true { names[name.value] = name }
         }
         allNames = names
         clock = scenario.start
@@ -100,6 +122,12 @@ private struct Checker {
     }
 
     // MARK: Steps
+
+    /// An item that gave no action: a name it gives counts as given (its
+    /// own problems are reported already).
+    mutating func skip(_ step: SkippedStep) {
+        if let name = step.name, givenNames[name.value] == nil { givenNames[name.value] = name }
+    }
 
     mutating func check(_ step: ScenarioStep) {
         switch step.action {
@@ -252,6 +280,9 @@ private struct Checker {
         }
         if let unfinished = expectation.unfinished, case .purchases(let names) = unfinished.value {
             for name in names { checkReference(name, at: unfinished.range) }
+        }
+        if let requests = expectation.askToBuy {
+            for name in requests.value.keys.sorted() { checkReference(name, at: requests.range) }
         }
         if let told = expectation.told {
             for message in told.value {

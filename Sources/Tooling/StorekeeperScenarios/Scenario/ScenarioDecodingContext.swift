@@ -51,6 +51,9 @@ struct ScenarioDecodingContext {
         report(.error, rule, message, at: node.range, notes: notes)
     }
 
+    /// Whether more diagnostics were found than kept.
+    var isCapped: Bool { cap.leftOutCount > 0 }
+
     /// Everything kept, and a last word on what was not.
     func finished() -> [Diagnostic] {
         guard cap.leftOutCount > 0 else { return cap.kept }

@@ -22,8 +22,16 @@ enum ScenarioDurationParser {
     /// The largest number in one part.
     static let maxNumber = 999_999_999
 
-    /// Parses either form.
+    /// Parses either form; the duration keeps `text` as its spelling, for the trace to echo.
     static func parse(_ text: String) -> Result<ScenarioDuration, Failure> {
+        read(text).map { duration in
+            var written = duration
+            written.spelling = text
+            return written
+        }
+    }
+
+    private static func read(_ text: String) -> Result<ScenarioDuration, Failure> {
         let scalars = Array(text.unicodeScalars)
         guard let first = scalars.first else { return .failure(.malformed("")) }
         if first == "P" { return parseISO(scalars) }

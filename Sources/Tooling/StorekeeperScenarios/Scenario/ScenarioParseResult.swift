@@ -9,6 +9,13 @@ public struct ScenarioParseResult: Sendable {
     public var scenario: Scenario?
     /// YAML problems, unknown keys, wrong types and values, limits.
     public var diagnostics: [Diagnostic]
+    /// Everything that could be read, even when there are errors: the
+    /// actions read whole or in part, and the items that gave none; nil when
+    /// the file is no mapping of keys (a YAML syntax error, say). It is
+    /// checked against a catalog, never run.
+    var draft: (scenario: Scenario, skipped: [SkippedStep])?
+    /// Whether the decoder listed all it found, or left some out (past its ceiling).
+    var isComplete = true
 
     /// Creates a result.
     public init(scenario: Scenario?, diagnostics: [Diagnostic]) {

@@ -1,6 +1,8 @@
 import StorekeeperCatalog
+import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperRuntime
 import StorekeeperSimulatedStore
 import StorekeeperYAML
 import Foundation
@@ -12,13 +14,17 @@ import Foundation
 /// any error gives no scenario.
 ///
 /// ```swift
-/// let result = ScenarioParser().load("Catalogs/rocket-racer/scenarios/guide.yaml")
+/// let result = ScenarioParser().load("Catalogs/rocket-racer/scenarios/guide.yaml", checkingAgainst: policy)
 /// guard let scenario = result.scenario else { /* report result.diagnostics */ }
-/// let problems = ScenarioCheck.check(scenario, policy: policy)
 /// ```
 ///
 /// Whether the products, steps, features and names a scenario mentions
-/// exist is `ScenarioCheck`'s business: reading needs no catalog.
+/// exist is `ScenarioCheck`'s business: reading alone needs no catalog.
+/// Given the catalog's policy (`load(_:checkingAgainst:)`), the parser
+/// checks in the same run every action it could read, even in a file with
+/// errors, so that one run reports every problem: the file's, those of the
+/// catalog's names, and those of the order of actions where it is sure to
+/// stop the session (`ScenarioOrderCheck`).
 public struct ScenarioParser: Sendable {
     /// The most steps a scenario may have.
     public static let maxSteps = 10_000
@@ -57,6 +63,33 @@ public struct ScenarioParser: Sendable {
         return parse(bytes, file: path)
     }
 
+    /// Reads, parses and checks the scenario at `path` against `policy`, all
+    /// in one run: a file with errors of both kinds reports both.
+    public func load(_ path: String, reader: any SourceReader = FileSystemReader(), checkingAgainst policy: CompiledPolicy) -> ScenarioParseResult {
+        checked(load(path, reader: reader), against: policy)
+    }
+
+    /// Parses scenario bytes read from `file` and checks them against
+    /// `policy` in the same run.
+    public func parse(_ bytes: [UInt8], file: String, checkingAgainst policy: CompiledPolicy) -> ScenarioParseResult {
+        checked(parse(bytes, file: file), against: policy)
+    }
+
+    /// `result` with the problems of what it could read against `policy`
+    /// (and of the order of its actions) added; none when the file's own
+    /// problems already reach the ceiling of what is listed.
+    private func checked(_ result: ScenarioParseResult, against policy: CompiledPolicy) -> ScenarioParseResult {
+        guard let draft = result.draft, result.isComplete else { return result }
+        let ceiling = ScenarioCheck.limit - result.diagnostics.count
+        guard ceiling > 0 else { return result }
+        let problems = ScenarioCheck.check(draft.scenario, skipped: draft.skipped, policy: policy, checksOrder: true, ceiling: ceiling)
+        let diagnostics = Diagnostic.normalized(result.diagnostics + problems)
+        var checked = ScenarioParseResult(scenario: result.scenario, diagnostics: diagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) { checked.scenario = nil }
+        checked.draft = draft
+        return checked
+    }
+
     /// Parses scenario text read from `file` (the name diagnostics give).
     public func parse(_ text: String, file: String) -> ScenarioParseResult {
         parse(Array(text.utf8), file: file)
@@ -68,20 +101,24 @@ public struct ScenarioParser: Sendable {
         var context = ScenarioDecodingContext(file: file)
         for diagnostic in parsed.diagnostics { context.append(diagnostic) }
         var scenario: Scenario?
+        var skipped: [SkippedStep] = []
         if let root = parsed.document?.root {
-            scenario = decode(root, file: file, context: &context)
+            scenario = decode(root, file: file, skipped: &skipped, context: &context)
         } else if context.errorCount == 0 {
             context.report(.error, ScenarioRuleID.missing, "the scenario file is empty; it needs at least `steps:` with one action, such as `steps: [launch]`",
                            at: SourceRange(start: SourceLocation(file: file, line: 1, column: 1)))
         }
         let diagnostics = Diagnostic.normalized(context.finished())
         let valid = context.errorCount == 0 && context.placeholdersMet == 0 && !diagnostics.contains { $0.severity == .error }
-        return ScenarioParseResult(scenario: valid ? scenario : nil, diagnostics: diagnostics)
+        var result = ScenarioParseResult(scenario: valid ? scenario : nil, diagnostics: diagnostics)
+        result.draft = scenario.map { ($0, skipped) }
+        result.isComplete = !context.isCapped
+        return result
     }
 
     // MARK: The top level
 
-    private func decode(_ root: YAMLNode, file: String, context: inout ScenarioDecodingContext) -> Scenario? {
+    private func decode(_ root: YAMLNode, file: String, skipped: inout [SkippedStep], context: inout ScenarioDecodingContext) -> Scenario? {
         guard root.kind == .mapping else {
             if !context.isPlaceholder(root) {
                 context.error(ScenarioRuleID.type, "a scenario file is a mapping of keys (\(Self.keys.joined(separator: ", "))), not \(root.kind)", at: root)
@@ -110,7 +147,7 @@ public struct ScenarioParser: Sendable {
             scenario.downloadBytesPerSecond = Int64(speed.value) * 1_000_000
         }
         if let pair = fields["steps"] {
-            scenario.steps = steps(pair.value, context: &context)
+            scenario.steps = steps(pair.value, skipped: &skipped, context: &context)
         } else {
             context.missing("steps", in: root, of: "this scenario", example: "[launch]")
         }
@@ -129,8 +166,10 @@ public struct ScenarioParser: Sendable {
         }
     }
 
-    /// `steps:`: at least one action, at most `maxSteps`.
-    private func steps(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> [ScenarioStep] {
+    /// `steps:`: at least one action, at most `maxSteps`. Actions read in
+    /// part are kept (the errors keep them from running); items that give
+    /// no action go to `skipped`.
+    private func steps(_ node: YAMLNode, skipped: inout [SkippedStep], context: inout ScenarioDecodingContext) -> [ScenarioStep] {
         guard context.expectSequence(node, "'steps'", example: "[launch, quit]") else { return [] }
         let items = node.items
         guard !items.isEmpty else {
@@ -146,6 +185,8 @@ public struct ScenarioParser: Sendable {
             }
             if let action = ScenarioActionDecoder.decode(item, context: &context) {
                 steps.append(ScenarioStep(action, at: item.location))
+            } else {
+                skipped.append(SkippedStep(item))
             }
         }
         return steps

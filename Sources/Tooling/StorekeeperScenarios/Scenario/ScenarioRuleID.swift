@@ -41,8 +41,9 @@ public enum ScenarioRuleID {
     /// A product id the catalog does not have.
     public static let unknownProduct = "scenario-unknown-product"
     /// A purchase name (`approve`, `decline`, `resolve`, `refund`,
-    /// `unfinished`) that is neither an `as` name given earlier nor a product
-    /// id, or an `as` name used before the `buy` that gives it.
+    /// `unfinished`, `ask-to-buy`) that is neither an `as` name given earlier
+    /// nor a product id, an `as` name used before the `buy` that gives it, or
+    /// a product id no earlier `buy` buys.
     public static let unknownName = "scenario-unknown-name"
     /// A `crash` step that appears in no plan of the policy.
     public static let unknownStep = "scenario-unknown-step"
@@ -52,7 +53,16 @@ public enum ScenarioRuleID {
     /// `cancel-renewal` of a product that is not an auto-renewable
     /// subscription, a `downloads` key without Apple-hosted content, a
     /// consumable in `owns`, a product that is no subscription in
-    /// `subscriptions`, a `select` of a product a restore never selects
-    /// (a warning).
+    /// `subscriptions`, `approve`, `decline` or `ask-to-buy` of a purchase
+    /// made without Ask to Buy, `resolve` of one not interrupted; a `select`
+    /// of a product a restore never selects (a warning).
     public static let notApplicable = "scenario-not-applicable"
+
+    // MARK: The order of actions (ScenarioOrderCheck)
+
+    /// An action the app's state at its place makes sure to fail: one that
+    /// needs the app (`buy`, `restore`, `retry`, `quit`, `crash`, `expect`
+    /// of entitlements) before the first `launch` or after `quit` or
+    /// `crash`, or a `launch` of the app already running there.
+    public static let appState = "scenario-app-state"
 }

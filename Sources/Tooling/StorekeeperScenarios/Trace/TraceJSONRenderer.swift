@@ -70,7 +70,7 @@ public struct TraceJSONRenderer: Sendable {
         case .note(let text):
             return ["kind": "note", "text": .string(text)]
         case .clock(let date):
-            return ["kind": "clock", "now": .string(TraceTextRenderer.format(date))]
+            return ["kind": "clock", "now": .string(TraceDate.format(date))]
         case .expectation(let result):
             return ["kind": "expect", "key": .string(result.key), "location": .string(result.location), "passed": .bool(result.passed),
                     "reason": result.reason.map(JSONValue.string) ?? .null]

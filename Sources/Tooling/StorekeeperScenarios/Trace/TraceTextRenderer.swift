@@ -49,7 +49,7 @@ public struct TraceTextRenderer: Sendable {
         case .note(let text):
             return row("note", text)
         case .clock(let date):
-            return row("clock", Self.format(date))
+            return row("clock", TraceDate.format(date))
         case .expectation(let result):
             guard let reason = result.reason else { return row("expect", "\(result.key): ok") }
             return row("expect", "\(result.key): FAILED at \(result.location): \(reason)")
@@ -92,10 +92,4 @@ public struct TraceTextRenderer: Sendable {
         return text
     }
 
-    /// `2026-01-01T00:00:00Z`.
-    static func format(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
 }

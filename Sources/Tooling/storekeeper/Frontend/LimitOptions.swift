@@ -3,17 +3,21 @@ import StorekeeperCore
 import StorekeeperYAML
 
 /// The YAML limits, settable from the command line.
+///
+/// ArgumentParser adds `(default: ...)` to the help of an option with a
+/// default, so the help texts do not state it again; `--max-total-size` has
+/// none of its own (it follows `--max-file-size`), and says so.
 struct LimitOptions: ParsableArguments {
-    @Option(name: .customLong("max-file-size"), help: ArgumentHelp("The largest catalog or fragment file read (default 16MiB).", valueName: "size"))
+    @Option(name: .customLong("max-file-size"), help: ArgumentHelp("The largest catalog or fragment file read.", valueName: "size"))
     var maxFileSize: FileSize = FileSize(bytes: YAMLLimits.default.maxFileSize)
 
     @Option(name: .customLong("max-total-size"), help: ArgumentHelp("The most read for a catalog and its fragments together (default 64MiB, or --max-file-size when larger).", valueName: "size"))
     var maxTotalSize: FileSize?
 
-    @Option(name: .customLong("max-depth"), help: "The deepest nesting of lists and mappings (default 64).")
+    @Option(name: .customLong("max-depth"), help: "The deepest nesting of lists and mappings.")
     var maxDepth: Int = YAMLLimits.default.maxDepth
 
-    @Option(name: .customLong("max-alias-expansion"), help: "How many nodes aliases and merge keys may add (default 1000000).")
+    @Option(name: .customLong("max-alias-expansion"), help: "How many nodes aliases and merge keys may add.")
     var maxAliasExpansion: Int = YAMLLimits.default.maxAliasExpansion
 
     func validate() throws {
@@ -48,5 +52,12 @@ struct FileSize: ExpressibleByArgument {
         bytes = count * factor
     }
 
-    var defaultValueDescription: String { "\(bytes)" }
+    /// The size as it would be typed: in the largest binary unit that holds
+    /// it whole (`16MiB`), else in bytes; `--help` shows defaults this way.
+    var defaultValueDescription: String {
+        for (suffix, unit) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes % unit == 0 {
+            return "\(bytes / unit)\(suffix)"
+        }
+        return "\(bytes)"
+    }
 }

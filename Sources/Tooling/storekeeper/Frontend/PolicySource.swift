@@ -9,16 +9,21 @@ import StorekeeperScenarios
 import StorekeeperSimulatedStore
 import StorekeeperTooling
 
-/// Gets a compiled policy for `compile` and `explain`: from a catalog,
-/// validated as `storekeeper validate` would (configuration and
+/// Gets a compiled policy for `compile`, `explain` and `simulate`: from a
+/// catalog, validated as `storekeeper validate` would (configuration and
 /// suppressions included) and then compiled, or from a compiled policy's
-/// JSON. Problems are printed to standard error; a catalog with errors
-/// stops the command with exit status 1.
+/// JSON. Problems are printed to standard error; a catalog with errors, or a
+/// damaged policy, stops the command with `invalidStatus`.
 struct PolicySource {
     var path: String
     var configuration: String?
     var limits: LimitOptions
     var color: ColorChoice
+    /// The exit status when the catalog has errors or the policy cannot be
+    /// read: 1 for commands whose output is about the catalog (`compile`,
+    /// `explain`), 2 for `simulate`, whose 1 means an expectation failed and
+    /// whose inputs being wrong means the session could not run.
+    var invalidStatus: Int32 = 1
     /// Steps the app registers (storekeeper.yml's `steps`) run as stand-ins
     /// that succeed (`simulate`), instead of being declared only.
     var standInSteps = false
@@ -33,7 +38,7 @@ struct PolicySource {
 
     /// A compiled policy's JSON, parsed, when the path names one
     /// (`PolicyRecognition`); nil for a catalog. A damaged policy ends the
-    /// process (status 1) with its one JSON error, at its line and column.
+    /// process (`invalidStatus`) with its one JSON error, at its line and column.
     func compiledPolicy(_ reader: any SourceReader) -> JSONValue? {
         let decoder = PolicyDecoder()
         guard reader.kind(of: path) == .file else { return nil }
@@ -51,7 +56,7 @@ struct PolicySource {
         }
     }
 
-    /// The policy, or the process ends (1: the catalog has errors, 2: it cannot be read).
+    /// The policy, or the process ends (`invalidStatus`: the catalog has errors; 2: it cannot be read).
     func load() throws(CommandFailure) -> Loaded {
         try InputPathName.refuseIfNotUTF8(path)
         if let configuration { try InputPathName.refuseIfNotUTF8(configuration) }
@@ -79,11 +84,11 @@ struct PolicySource {
         }
         let report = compilation.report
         if !report.diagnostics.isEmpty { printDiagnostics(report, reader: loader.reader, limit: loader.limits.maxFileSize) }
-        guard let policy = compilation.policy else { ProcessExit.now(1, keeping: compilation) }
+        guard let policy = compilation.policy else { ProcessExit.now(invalidStatus, keeping: compilation) }
         return Loaded(policy: policy, inputs: compilation.validation.inputs, wasCompiled: false)
     }
 
-    /// A compiled policy, or the process ends with status 1 (it is not valid).
+    /// A compiled policy, or the process ends with `invalidStatus` (it is not valid).
     private func decode(_ value: JSONValue, _ decoder: PolicyDecoder) -> CompiledPolicy {
         do {
             return try decoder.decode(value: value)
@@ -92,12 +97,12 @@ struct PolicySource {
         }
     }
 
-    /// Prints why the policy cannot be read and ends the process with status 1.
+    /// Prints why the policy cannot be read and ends the process with `invalidStatus`.
     private func fail(_ error: PolicyLoadError, keeping value: JSONValue? = nil) -> Never {
         let location = if let line = error.line, let column = error.column { "\(path):\(line):\(column)" } else { path }
         let message = error.line == nil ? error.description : error.message
         StandardError.write("\(location): error: \(message)\n")
-        ProcessExit.now(1, keeping: value)
+        ProcessExit.now(invalidStatus, keeping: value)
     }
 
     private func printDiagnostics(_ report: ValidationReport, reader: any SourceReader, limit: Int) {

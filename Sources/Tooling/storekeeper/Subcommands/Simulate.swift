@@ -22,8 +22,8 @@ struct Simulate: ParsableCommand {
             renewals and refunds, deterministic under the seed. The trace shows every update, the plan \
             chosen and each step's outcome; on a terminal, downloads show as progress bars.
 
-            Exit status: 0 when every expectation held, 1 when one failed (or the catalog has errors), \
-            2 when the scenario is invalid or an action could not run.
+            Exit status: 0 when every expectation held, 1 when one failed, 2 when the session could not \
+            run: the catalog or the scenario is invalid, or an action could not run.
             """
     )
 
@@ -41,7 +41,8 @@ struct Simulate: ParsableCommand {
     @Option(help: "Output format: text (the trace, then failures) or json (one document for tools).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("The seed, instead of the scenario's.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The seed, instead of the scenario's: 0 to 2^63 − 1.", valueName: "n"),
+            transform: SeedArgument.parse)
     var seed: UInt64?
 
     @Flag(help: "Print only failed expectations and the summary (text).")
@@ -61,6 +62,7 @@ struct Simulate: ParsableCommand {
     func run() throws {
         var source = PolicySource(path: catalog, configuration: configuration, limits: limits, color: color)
         source.standInSteps = true
+        source.invalidStatus = 2
         let policy = try source.load().policy
         var parsed = try loadScenario(policy: policy)
         if let seed { parsed.seed = seed }
@@ -85,7 +87,8 @@ struct Simulate: ParsableCommand {
         ProcessExit.now(report.exitStatus, keeping: policy)
     }
 
-    /// Reads, parses and checks the scenario; its errors are printed and exit 2.
+    /// Reads, parses and checks the scenario in one run (its own problems,
+    /// the catalog's names, the order of actions); its errors are printed and exit 2.
     private func loadScenario(policy: CompiledPolicy) throws(CommandFailure) -> Scenario {
         try InputPathName.refuseIfNotUTF8(scenario)
         let reader = FileSystemReader()
@@ -95,10 +98,8 @@ struct Simulate: ParsableCommand {
         } catch {
             throw CommandFailure(message: "cannot read the scenario \(scenario): \(error)")
         }
-        let result = ScenarioParser(limits: limits.limits).parse(bytes, file: scenario)
-        var diagnostics = result.diagnostics
-        if let parsed = result.scenario { diagnostics += ScenarioCheck.check(parsed, policy: policy) }
-        let report = ValidationReport(diagnostics: Diagnostic.normalized(diagnostics), filesChecked: 1)
+        let result = ScenarioParser(limits: limits.limits).parse(bytes, file: scenario, checkingAgainst: policy)
+        let report = ValidationReport(diagnostics: result.diagnostics, filesChecked: 1)
         if !report.diagnostics.isEmpty {
             let colors = color.resolve(isTerminal: StandardError.isTerminal, environment: Environment.current)
             let text = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limits.limits.maxFileSize))
