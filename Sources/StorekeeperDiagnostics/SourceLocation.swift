@@ -1,8 +1,9 @@
 /// A position in a source file: 1-based line and column.
 ///
-/// Columns count Unicode scalars (characters as an editor shows them in most
-/// text), not bytes, so a caret printed under a line lands on the right place
-/// even after accented or non-Latin text.
+/// Columns count Unicode scalars (characters as an editor counts them in
+/// most text), not bytes, so that a column means the same after accented or
+/// non-Latin text in every format. (The text reporter's caret counts the
+/// columns a terminal draws instead; see ``DisplayWidth``.)
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's path as the user named it (relative paths stay relative).
     public var file: String {

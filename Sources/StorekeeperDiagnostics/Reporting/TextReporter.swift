@@ -24,10 +24,12 @@
 /// - The caret line puts `^` under the start column and `~` under the rest of
 ///   the range: to the range's end column when it ends on the same line, to
 ///   the end of the line when it ends on a later line. There is always one `^`.
-///   Columns count Unicode scalars; each scalar before the column becomes a
-///   space in the padding, except tabs, which are kept so the caret lines up
-///   with the tab stops of the line above. (Wide and zero-width characters are
-///   not measured, so a caret after them may drift in a terminal.)
+///   The header's columns count Unicode scalars; the marker counts the
+///   columns a terminal draws (``DisplayWidth``): each character before the
+///   start becomes as many spaces as it is wide (two for CJK and other wide
+///   characters, none for combining marks), except tabs, which are kept so
+///   the caret lines up with the tab stops of the line above, and the `~`s
+///   cover the width of the characters in the range.
 /// - When the source line is unavailable (the provider returns `nil`), only the
 ///   header is printed.
 /// - Control characters from files and messages (everything in the C0 and C1
@@ -221,7 +223,8 @@ public struct TextReporter: Sendable {
     }
 
     /// The padding before the caret and the caret itself (`^~~~`) for `range`
-    /// on the source line `scalars`.
+    /// on the source line `scalars`, measured in the columns the line takes
+    /// on a terminal as printed (its controls made visible).
     static func marker(
         for range: SourceRange, in scalars: [Unicode.Scalar]
     ) -> (padding: String, caret: String) {
@@ -229,7 +232,11 @@ public struct TextReporter: Sendable {
         let column = min(max(range.start.column, 1), lineEnd)
         var padding = String.UnicodeScalarView()
         for scalar in scalars.prefix(column - 1) {
-            padding.append(scalar == "\t" ? "\t" : " ")
+            if scalar == "\t" {
+                padding.append("\t")
+            } else {
+                padding.append(contentsOf: repeatElement(" ", count: DisplayWidth.of(sanitized(scalar))))
+            }
         }
         let end: Int
         if range.end.file == range.start.file, range.end.line == range.start.line {
@@ -239,7 +246,8 @@ public struct TextReporter: Sendable {
         } else {
             end = column + 1
         }
-        let length = max(1, end - column)
+        let width = end > column ? DisplayWidth.of(scalars[(column - 1)..<(end - 1)].lazy.map(sanitized)) : 0
+        let length = max(1, width)
         return (String(padding), "^" + String(repeating: "~", count: length - 1))
     }
 
