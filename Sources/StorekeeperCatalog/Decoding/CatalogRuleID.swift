@@ -51,6 +51,8 @@ public enum CatalogRuleID {
     public static let noProducts = "no-products"
     /// A file given to validate that is not a catalog.
     public static let notACatalog = "not-a-catalog"
+    /// A `.yaml` or `.yml` link found in a folder search that points at nothing.
+    public static let danglingLink = "dangling-link"
     /// More problems than are listed for one catalog.
     public static let tooManyProblems = DiagnosticCap.countingRule
     /// A rule pattern that matches no product.
