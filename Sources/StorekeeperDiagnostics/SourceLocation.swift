@@ -109,3 +109,14 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
         }
     }
 }
+
+extension SourceRange {
+    /// Whether `location` is in the span: at its start, or after it and
+    /// before its end (in the same file).
+    public func contains(_ location: SourceLocation) -> Bool {
+        guard (location.fileID ?? SourceFileTable.id(for: location.file)) == fileID else { return false }
+        let point = (UInt32(clamping: location.line), UInt32(clamping: location.column))
+        let start = (startLine, startColumn), end = (endLine, endColumn)
+        return point == start || (start < point && point < end)
+    }
+}

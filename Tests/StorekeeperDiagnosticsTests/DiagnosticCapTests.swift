@@ -83,6 +83,18 @@ struct DiagnosticCapTests {
         #expect(Self.capped([fileCount, Self.diagnostic(.error, 5)], limit: 1).map(\.message) == [fileCount.message, "problem 5"])
     }
 
+    @Test("a part's diagnostics can be changed once the part is done, those past the ceiling being gone")
+    func updateKept() {
+        var cap = DiagnosticCap(ceiling: 3)
+        cap.append(Self.diagnostic(.error, 1))
+        let start = cap.kept.count
+        for line in 2...5 { cap.append(Self.diagnostic(.error, line)) }
+        cap.updateKept(from: start) { $0.notes.append(Diagnostic.Note("here", at: Self.origin)) }
+        #expect(cap.kept.map(\.notes.count) == [0, 1, 1])
+        cap.updateKept(from: 7) { $0.message = "changed" }
+        #expect(!cap.kept.contains { $0.message == "changed" })
+    }
+
     @Test("the limit is the format checks' 10,000 per catalog")
     func limit() {
         #expect(DiagnosticCap.limit == 10_000)

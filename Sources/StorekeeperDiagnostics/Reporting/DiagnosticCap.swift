@@ -54,6 +54,13 @@ public struct DiagnosticCap: Sendable {
         }
     }
 
+    /// Changes each diagnostic kept from position `start` on: what a part of
+    /// the work added, given a note once the part is done.
+    public mutating func updateKept(from start: Int, _ update: (inout Diagnostic) -> Void) {
+        guard start < kept.count else { return }
+        for position in max(0, start)..<kept.count { update(&kept[position]) }
+    }
+
     /// Everything `other` kept, through this cap, and everything it left out,
     /// counted: a part decoded with a cap of its own joins the whole without
     /// losing its count.
@@ -97,11 +104,11 @@ public struct DiagnosticCap: Sendable {
         for severity in Severity.allCases.reversed() {
             for diagnostic in diagnostics where diagnostic.severity == severity { cap.append(diagnostic) }
         }
+        // Over the limit only with other caps' counts, which take no room: nothing was left out.
+        guard cap.leftOutCount > 0 else { return cap.kept }
         return cap.kept + [Diagnostic(
             cap.highestLeftOut ?? .note, rule: rule,
             "\(cap.leftOutCount) more problems (\(cap.leftOutBySeverity)) were found by \(source) and not listed (at most \(limit) are listed for \(scope)); fix those listed and run again",
             at: location)]
     }
 }
-        // Over the limit only with other caps' counts, which take no room: nothing was left out.
-        guard cap.leftOutCount > 0 else { return cap.kept }
