@@ -230,14 +230,18 @@ public struct TextReporter: Sendable {
     ) -> (padding: String, caret: String) {
         let lineEnd = scalars.count + 1
         let column = min(max(range.start.column, 1), lineEnd)
-        var padding = String.UnicodeScalarView()
+        // Runs of spaces, made whole: a report quotes thousands of lines.
+        var padding = ""
+        var spaces = 0
         for scalar in scalars.prefix(column - 1) {
             if scalar == "\t" {
-                padding.append("\t")
+                padding += String(repeating: " ", count: spaces) + "\t"
+                spaces = 0
             } else {
-                padding.append(contentsOf: repeatElement(" ", count: DisplayWidth.of(sanitized(scalar))))
+                spaces += DisplayWidth.of(sanitized(scalar))
             }
         }
+        padding += String(repeating: " ", count: spaces)
         let end: Int
         if range.end.file == range.start.file, range.end.line == range.start.line {
             end = min(range.end.column, lineEnd)
@@ -246,9 +250,12 @@ public struct TextReporter: Sendable {
         } else {
             end = column + 1
         }
-        let width = end > column ? DisplayWidth.of(scalars[(column - 1)..<(end - 1)].lazy.map(sanitized)) : 0
+        var width = 0
+        if end > column {
+            for scalar in scalars[(column - 1)..<(end - 1)] { width += DisplayWidth.of(sanitized(scalar)) }
+        }
         let length = max(1, width)
-        return (String(padding), "^" + String(repeating: "~", count: length - 1))
+        return (padding, "^" + String(repeating: "~", count: length - 1))
     }
 
     /// The scalars of `line` without one trailing `\n` and then one trailing `\r`.
