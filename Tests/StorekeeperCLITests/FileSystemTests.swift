@@ -101,7 +101,7 @@ struct FileSystemTests {
         #expect(result.stdout == "no problems in 1 file\n", "\(result)")
     }
 
-    @Test("a dangling symbolic link in a directory is not a crash")
+    @Test("a dangling symbolic link in a directory is an error that names its target, not a crash nor a silence")
     func danglingSymlink() async throws {
         let workspace = try Workspace()
         try workspace.write("store/shop.yaml", validCatalog())
@@ -109,8 +109,24 @@ struct FileSystemTests {
             atPath: workspace.url.appendingPathComponent("store/gone.yaml").path, withDestinationPath: "nowhere.yaml")
         let result = try await workspace.run("validate", "store")
         #expect(result.exitedNormally, "\(result)")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout == """
+            store/gone.yaml:1:1: error: this symbolic link points at nothing: its target, 'nowhere.yaml', does not exist; restore the file it names, or remove the link [dangling-link]
+            1 error in 2 files
+
+            """)
+    }
+
+    @Test("a symbolic link beside the catalog it names is validated once, under the catalog's name")
+    func linkToACatalogBesideIt() async throws {
+        let workspace = try Workspace()
+        try workspace.write("store/shop.yaml", validCatalog(minimumOS: "15.0"))
+        try workspace.link("store/link.yaml", to: "shop.yaml")
+        let result = try await workspace.run("validate", "store")
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "no problems in 1 file\n")
+        let headers = result.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(headers.map { $0.prefix { $0 != " " } } == ["store/shop.yaml:4:15:"], "\(result)")
+        #expect(result.lastStdoutLine == "1 warning in 1 file")
     }
 
     @Test("a directory named like a catalog is searched, not read")

@@ -71,3 +71,27 @@ extension ReportSizeTests {
             == "5 more problems (5 warnings) were found by the suppression comments and not listed (at most 10000 are listed for a file); fix those listed and run again")
     }
 }
+
+extension ReportSizeTests {
+    /// A catalog whose file has 10,500 repeated keys, and one more problem
+    /// in a product: the YAML layer lists 10,000 and counts 500, the catalog
+    /// counts the price it had no room for.
+    static let repeatedKeys = validCatalog().replacingOccurrences(
+        of: "    type: consumable\n",
+        with: String(repeating: "    reference-name: Again\n", count: 10_500) + "    type: consumable\n"
+    ).replacingOccurrences(of: "price: \"0.99\"", with: "price: free")
+
+    @Test("past 10,000 problems the count of those left out reaches every format", arguments: ["text", "json", "sarif", "github"])
+    func countsReachEveryFormat(_ format: String) async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", Self.repeatedKeys)
+        let result = try await workspace.run("validate", "--format", format, "shop.yaml")
+        #expect(result.status == 1, "\(result)")
+        for count in [
+            "500 more problems (500 errors) were found in this file and not listed; fix these and run again",
+            "1 more problems (1 error) were found and not listed (at most 10000 are listed for a catalog); fix these and run again",
+        ] {
+            #expect(result.stdout.components(separatedBy: count).count == 2, "\(format): \(count)")
+        }
+    }
+}

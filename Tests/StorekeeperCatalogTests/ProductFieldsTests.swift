@@ -340,14 +340,109 @@ import Testing
         #expect(catalog.product(id: "com.example.shared.three")?.price.value.cents == 199)
     }
 
-    @Test func aBadValueSharedByAMergeIsReportedOnceAtItsPlace() throws {
-        // The merged mapping is read by three products; its bad value is in one place.
+    /// Each note of `diagnostic` as `line:column message`.
+    static func notes(of diagnostic: Diagnostic?) -> [String] {
+        diagnostic?.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" } ?? []
+    }
+
+    /// Where the `occurrence`th `<<` of `text` is, as a note gives it.
+    static func merge(_ occurrence: Int, in text: String) -> String {
+        let place = position(of: "<<", in: text, occurrence: occurrence)
+        return "\(place.line):\(place.column)"
+    }
+
+    @Test func aBadValueSharedByAMergeIsReportedOnceAtItsPlaceWithANoteAtEachMerge() throws {
+        // The merged mapping is read by three products; its bad value is in
+        // one place, and each `<<` that brought it names the product it went to.
         let text = Self.text.replacingFirst("persistence: receipt", with: "persistence: reciept")
         let result = loadCatalog(text)
         let place = position(of: "reciept", in: text)
         #expect(Set(result.diagnostics.map { DiagnosticSite(rule: $0.rule, file: $0.location.file, line: $0.location.line, column: $0.location.column) })
             == [DiagnosticSite(rule: "invalid-value", file: "catalog.yaml", line: place.line, column: place.column)])
-        #expect(Diagnostic.normalized(result.diagnostics).count == 1)
+        let normalized = Diagnostic.normalized(result.diagnostics)
+        #expect(normalized.count == 1)
+        #expect(Self.notes(of: normalized.first) == [
+            "\(Self.merge(1, in: text)) merged into product 'com.example.shared.two' here",
+            "\(Self.merge(2, in: text)) merged into product 'com.example.shared.three' here",
+        ])
         #expect(result.catalog?.products.isEmpty == true)
+    }
+
+    @Test func aMergedValueIsNotedOnlyForTheProductsItReached() throws {
+        // The third product writes its own price, so the first one's is merged into the second only.
+        let text = Self.text.replacingFirst("    price: \"0.99\"", with: "    price: \"0.999\"")
+        let normalized = Diagnostic.normalized(loadCatalog(text).diagnostics)
+        let price = position(of: "\"0.999\"", in: text)
+        let problem = try expectDiagnostic(normalized, "invalid-price", at: price.line, price.column)
+        #expect(Self.notes(of: problem) == ["\(Self.merge(1, in: text)) merged into product 'com.example.shared.two' here"])
+        #expect(normalized.count == 1, "\(describe(normalized))")
+    }
+
+    @Test func aMergedUnknownKeyIsNotedForEachProductItReached() throws {
+        let text = Self.text.replacingFirst("    restore: receipt-refresh\n", with: "    restore: receipt-refresh\n    pric: \"1\"\n")
+        let result = loadCatalog(text)
+        let normalized = Diagnostic.normalized(result.diagnostics)
+        let key = position(of: "pric:", in: text)
+        let unknown = try expectDiagnostic(normalized, "unknown-key", at: key.line, key.column)
+        #expect(Self.notes(of: unknown) == [
+            "\(Self.merge(1, in: text)) merged into product 'com.example.shared.two' here",
+            "\(Self.merge(2, in: text)) merged into product 'com.example.shared.three' here",
+        ])
+        #expect(normalized.count == 1, "\(describe(normalized))")
+    }
+
+    @Test func aProblemInAProductsOwnKeysHasNoMergeNote() throws {
+        let text = Self.text.replacingFirst("    price: \"1.99\"", with: "    price: \"1.999\"")
+        let normalized = Diagnostic.normalized(loadCatalog(text).diagnostics)
+        let price = position(of: "\"1.999\"", in: text)
+        let problem = try expectDiagnostic(normalized, "invalid-price", at: price.line, price.column)
+        #expect(problem.notes.isEmpty)
+        #expect(normalized.count == 1, "\(describe(normalized))")
+    }
+
+    @Test func aProductWhoseIdIsMergedIsNotNamedByTheOtherProductsId() throws {
+        // The second product writes no id of its own: the first one's is merged in
+        // (and is a duplicate), so the note cannot name it by that.
+        let text = Self.text
+            .replacingFirst("    id: com.example.shared.two\n", with: "")
+            .replacingFirst("persistence: receipt", with: "persistence: reciept")
+        let normalized = Diagnostic.normalized(loadCatalog(text).diagnostics)
+        let place = position(of: "reciept", in: text)
+        let problem = try expectDiagnostic(normalized, "invalid-value", at: place.line, place.column)
+        #expect(Self.notes(of: problem) == [
+            "\(Self.merge(1, in: text)) merged into this product here",
+            "\(Self.merge(2, in: text)) merged into product 'com.example.shared.three' here",
+        ])
+    }
+
+    @Test func aProblemFoundOnceDefaultsApplyIsNotedToo() throws {
+        // A consumable's grants, merged into a non-consumable: reported while
+        // the product is completed with the catalog's defaults, not while it is read.
+        let text = """
+            catalog: shared
+            app: {bundle-id: com.example.shared}
+            balances: [coins]
+            products:
+              - &pack
+                id: com.example.shared.coins
+                type: consumable
+                reference-name: Coins
+                price: "0.99"
+                localizations: {en-US: {title: Coins, description: A bag of coins}}
+                delivery: {model: built-in, grants: {coins: 100}}
+                persistence: app-state
+                restore: none
+              - <<: *pack
+                id: com.example.shared.forever
+                type: non-consumable
+                reference-name: Forever
+                persistence: receipt
+                restore: receipt-refresh
+
+            """
+        let normalized = Diagnostic.normalized(loadCatalog(text).diagnostics)
+        let grant = position(of: "coins: 100", in: text)
+        let problem = try expectDiagnostic(normalized, "not-applicable", at: grant.line, grant.column, mentions: ["'grants' applies only to consumables"])
+        #expect(Self.notes(of: problem) == ["\(Self.merge(1, in: text)) merged into product 'com.example.shared.forever' here"])
     }
 }

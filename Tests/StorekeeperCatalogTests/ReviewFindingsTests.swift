@@ -72,6 +72,22 @@ import Testing
         #expect(result.diagnostics.last?.rule == "too-many-problems")
     }
 
+    /// A file's YAML problems are capped in the YAML layer, which counts
+    /// those it left out in a last diagnostic; joining the catalog's cap,
+    /// that count was itself left out (counted there as one problem), so the
+    /// report said "1 more" for the 500 the file did not list.
+    @Test func aFilesCountOfYAMLProblemsSurvivesTheCatalogsCap() throws {
+        let text = CatalogFixture().with("price", "free").text
+            .replacingFirst("    type: ", with: String(repeating: "    reference-name: Again\n", count: DiagnosticList.limit + 500) + "    type: ")
+        let result = loadCatalog(text)
+        #expect(result.diagnostics.filter { $0.rule == "duplicate-key" }.count == DiagnosticList.limit)
+        let counts = result.diagnostics.filter { $0.rule == "too-many-problems" }.map(\.message)
+        #expect(counts == [
+            "500 more problems (500 errors) were found in this file and not listed; fix these and run again",
+            "1 more problems (1 error) were found and not listed (at most 10000 are listed for a catalog); fix these and run again",
+        ])
+    }
+
     @Test func aProductWithAValueFromABrokenAliasIsLeftOut() throws {
         let result = CatalogFixture(.nonConsumable).with("delivery", "{model: built-in, unlocks: [*nowhere]}").load()
         #expect(result.diagnostics.map(\.rule) == ["yaml-alias"])

@@ -80,7 +80,8 @@ import Testing
         let validator = CatalogValidator(loader: CatalogLoader(
             reader: InMemorySourceReader(files), limits: YAMLLimits(maxFileSize: 4096, maxTotalSize: total)))
         var cache = ParsedFiles()
-        #expect(try validator.discover(in: "store", cache: &cache) == ["store/catalog.yaml"])
+        var danglingLinks: [String] = []
+        #expect(try validator.discover(in: "store", cache: &cache, danglingLinks: &danglingLinks) == ["store/catalog.yaml"])
         let kept = cache.values.filter { $0.document != nil }.map(\.size).reduce(0, +)
         #expect(kept > 0 && kept <= total, "\(kept) bytes kept")
         // Validated, the fragments past the total are reported at their includes, each once.

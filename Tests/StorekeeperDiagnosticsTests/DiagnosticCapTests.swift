@@ -58,6 +58,44 @@ struct DiagnosticCapTests {
         #expect(DiagnosticCap().highestLeftOut == nil)
     }
 
+    @Test("a full cap still keeps another cap's count, so that the number it gives is not lost")
+    func anotherCapsCountIsKept() {
+        // A file's YAML problems, capped in the YAML layer, then joining the catalog's cap.
+        let fileCount = Diagnostic(
+            .error, rule: DiagnosticCap.countingRule, "2000 more problems (2000 errors) were found in this file and not listed",
+            at: Self.origin)
+        var catalog = DiagnosticCap(ceiling: 2)
+        for line in 1...2 { catalog.append(Self.diagnostic(.error, line)) }
+        catalog.append(fileCount)
+        catalog.append(Self.diagnostic(.error, 3))
+        #expect(catalog.kept == [Self.diagnostic(.error, 1), Self.diagnostic(.error, 2), fileCount])
+        #expect(catalog.leftOutCount == 1)
+        // It takes no room: kept first, it leaves the cap's whole ceiling to the problems.
+        var first = DiagnosticCap(ceiling: 1)
+        first.append(fileCount)
+        first.append(Self.diagnostic(.error, 1))
+        #expect(first.kept == [fileCount, Self.diagnostic(.error, 1)] && first.leftOutCount == 0)
+        // So with them all given at once.
+        let capped = Self.capped([Self.diagnostic(.warning, 4), fileCount, Self.diagnostic(.error, 5)], limit: 1)
+        #expect(capped.map(\.message) == [
+            fileCount.message, "problem 5",
+            "1 more problems (1 warning) were found by the policy rules and not listed (at most 1 are listed for a catalog); fix those listed and run again",
+        ])
+        #expect(Self.capped([fileCount, Self.diagnostic(.error, 5)], limit: 1).map(\.message) == [fileCount.message, "problem 5"])
+    }
+
+    @Test("a part's diagnostics can be changed once the part is done, those past the ceiling being gone")
+    func updateKept() {
+        var cap = DiagnosticCap(ceiling: 3)
+        cap.append(Self.diagnostic(.error, 1))
+        let start = cap.kept.count
+        for line in 2...5 { cap.append(Self.diagnostic(.error, line)) }
+        cap.updateKept(from: start) { $0.notes.append(Diagnostic.Note("here", at: Self.origin)) }
+        #expect(cap.kept.map(\.notes.count) == [0, 1, 1])
+        cap.updateKept(from: 7) { $0.message = "changed" }
+        #expect(!cap.kept.contains { $0.message == "changed" })
+    }
+
     @Test("the limit is the format checks' 10,000 per catalog")
     func limit() {
         #expect(DiagnosticCap.limit == 10_000)

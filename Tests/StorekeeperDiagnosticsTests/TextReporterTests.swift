@@ -93,13 +93,44 @@ struct TextReporterTests {
                 """)
     }
 
-    @Test("counts a decomposed accent as its own column")
+    @Test("counts a decomposed accent as its own column in the header, and as no width under the line")
     func decomposedAccent() {
-        // e + U+0301 is two scalars, so Ü moves to column 20.
+        // e + U+0301 is two scalars, so Ü moves to column 20; on a terminal
+        // the accent sits on the e and ☕ takes two columns, U+FE0F none.
         let line = "  title: \"Cafe\u{301} \u{2615}\u{FE0F} \u{DC}ber\""
         #expect(Array(line.unicodeScalars)[19] == "\u{DC}")
         let output = Fixture.reporter(line: line).render(Fixture.error(20, to: 21))
-        #expect(output.hasSuffix("      | " + String(repeating: " ", count: 19) + "^\n"))
+        #expect(output.hasPrefix("file.yaml:1:20: error: m [r]\n"))
+        #expect(output.hasSuffix("      | " + String(repeating: " ", count: 18) + "^\n"))
+    }
+
+    @Test("underlines double-width characters across the columns a terminal gives them")
+    func wideCharactersInTheRange() {
+        // 月額プラン: five scalars (columns 8 to 12), ten terminal columns.
+        let output = Fixture.reporter(line: "title: 月額プラン").render(Fixture.error(8, to: 13))
+        #expect(
+            output == """
+                file.yaml:1:8: error: m [r]
+                    1 | title: 月額プラン
+                      |        ^~~~~~~~~~
+
+                """)
+    }
+
+    @Test("puts the caret after double-width characters where a terminal shows the value")
+    func wideCharactersBeforeTheColumn() {
+        // `bad` is scalar 23: 8 before the title, 5 in it, 9 after; a terminal
+        // shows it at column 28, since each of the title's characters is two wide.
+        let line = "{title: 月額プラン, price: bad}"
+        #expect(Array(line.unicodeScalars)[22] == "b")
+        let output = Fixture.reporter(line: line).render(Fixture.error(23, to: 26))
+        #expect(
+            output == """
+                file.yaml:1:23: error: m [r]
+                    1 | {title: 月額プラン, price: bad}
+                      |                            ^~~
+
+                """)
     }
 
     @Test("strips the carriage return of CRLF lines")

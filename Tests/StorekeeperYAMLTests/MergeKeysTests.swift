@@ -27,6 +27,35 @@ import Testing
         #expect(span(child) == "5:3-7:1")
     }
 
+    @Test func aMappingRecordsWhichPairsEachMergeKeyBrought() throws {
+        // Two `<<` keys: the first brings x (its y is overridden), the second z.
+        let result = parseYAML("a: &a {x: 1, y: 1}\nb: &b {z: 2}\nc:\n  <<: *a\n  y: 0\n  <<: *b\n")
+        #expect(result.diagnostics.isEmpty)
+        let c = try #require(result.document?.root?["c"])
+        #expect(c.pairs.map { $0.key.text } == ["y", "x", "z"])
+        #expect(c.merges.map { span($0.site) } == ["4:3-4:5", "6:3-6:5"])
+        #expect(c.merges.map(\.pairs) == [1..<2, 2..<3])
+        // Pairs written in a mapping have no merge, nor do mappings without `<<`.
+        #expect(try #require(result.document?.root?["a"]).merges.isEmpty)
+        #expect(try #require(result.document?.root).merges.isEmpty)
+    }
+
+    @Test func aMergeWhoseKeysAreAllOverriddenBringsNothing() throws {
+        let result = parseYAML("a: &a {x: 1}\nb:\n  <<: *a\n  x: 2\n")
+        #expect(result.diagnostics.isEmpty)
+        let b = try #require(result.document?.root?["b"])
+        #expect(b.pairs.map { $0.key.text } == ["x"])
+        #expect(b.merges.isEmpty)
+    }
+
+    @Test func aListOfMergesIsOneMergeAtItsKey() throws {
+        let result = parseYAML("a: &a {x: 1}\nb: &b {y: 2}\nc: {w: 0, <<: [*a, *b]}\n")
+        #expect(result.diagnostics.isEmpty)
+        let c = try #require(result.document?.root?["c"])
+        #expect(c.merges.map { span($0.site) } == ["3:11-3:13"])
+        #expect(c.merges.map(\.pairs) == [1..<3])
+    }
+
     @Test func aListOfMergesEarlierMappingsWin() throws {
         let result = parseYAML("a: &a {x: 1, y: 1}\nb: &b {y: 2, z: 2}\nc:\n  <<: [*a, *b]\n  w: 0\n")
         #expect(result.diagnostics.isEmpty)

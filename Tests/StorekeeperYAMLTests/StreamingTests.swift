@@ -76,6 +76,27 @@ import Testing
         #expect(result.document?.root?["other"]?["products"]?.items.count == 1)
     }
 
+    @Test func aStreamedItemTellsWhatItsMergeKeyBroughtAndTheNextItemDoesNot() throws {
+        final class Merges: YAMLItemConsumer {
+            var seen: [(String, [YAMLMerge])] = []
+            func consume(_ item: YAMLNode) -> Bool {
+                seen.append((item["name"]?.text ?? "?", item.merges))
+                return true
+            }
+            func kept() {}
+            func begin(preceding pairs: [YAMLNode.Pair]) {}
+        }
+        let consumer = Merges()
+        let text = "defaults: &d {x: 1}\nproducts:\n  - name: one\n    <<: *d\n  - name: two\n"
+        let result = YAMLParser.parse(Array(text.utf8), file: "s.yaml", limits: .default, streaming: ("products", consumer))
+        #expect(result.diagnostics.isEmpty)
+        #expect(consumer.seen.map(\.0) == ["one", "two"])
+        #expect(consumer.seen.first?.1.map { span($0.site) } == ["4:5-4:7"])
+        #expect(consumer.seen.first?.1.map(\.pairs) == [1..<2])
+        // The second item reuses the first one's dropped nodes: nothing of its merge is left.
+        #expect(consumer.seen.last?.1.isEmpty == true)
+    }
+
     @Test func aliasesAfterADroppedItemStillResolve() throws {
         let recorder = Recorder()
         let result = parse("defaults: &d {x: 1}\nproducts:\n  - name: one\n    <<: *d\n  - name: two\nafter: *d\n", recorder)

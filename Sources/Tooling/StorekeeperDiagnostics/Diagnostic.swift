@@ -52,15 +52,32 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension Diagnostic {
-    /// Sorts diagnostics into reading order (file, line, column, then rule) and
-    /// drops exact repeats, which arise when one fragment is included by two
-    /// catalogs or one merged mapping is read by many products.
+    /// Sorts diagnostics into reading order (file, line, column, then rule)
+    /// and makes one of those that differ at most in their notes, keeping
+    /// every note once: the same problem is found again when one fragment is
+    /// included by two catalogs, or one mapping is merged (`<<`) into many
+    /// products, each of which may add a note of its own.
     public static func normalized(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
+        // By the diagnostic without its notes: its position in `unique`.
+        var positions: [Diagnostic: Int] = [:]
+        // The notes of the diagnostics that more than one copy joined, to add each once.
+        var notesSeen: [Int: Set<Note>] = [:]
         var unique: [Diagnostic] = []
         unique.reserveCapacity(diagnostics.count)
-        for diagnostic in diagnostics where seen.insert(diagnostic).inserted {
-            unique.append(diagnostic)
+        for diagnostic in diagnostics {
+            var bare = diagnostic
+            bare.notes = []
+            guard let position = positions[bare] else {
+                positions[bare] = unique.count
+                unique.append(diagnostic)
+                continue
+            }
+            guard !diagnostic.notes.isEmpty else { continue }
+            var seen = notesSeen[position] ?? Set(unique[position].notes)
+            for note in diagnostic.notes where seen.insert(note).inserted {
+                unique[position].notes.append(note)
+            }
+            notesSeen[position] = seen
         }
         return unique.sorted { lhs, rhs in
             if lhs.location != rhs.location { return lhs.location < rhs.location }

@@ -1,8 +1,9 @@
 /// A position in a source file: 1-based line and column.
 ///
-/// Columns count Unicode scalars (characters as an editor shows them in most
-/// text), not bytes, so a caret printed under a line lands on the right place
-/// even after accented or non-Latin text.
+/// Columns count Unicode scalars (characters as an editor counts them in
+/// most text), not bytes, so that a column means the same after accented or
+/// non-Latin text in every format. (The text reporter's caret counts the
+/// columns a terminal draws instead; see ``DisplayWidth``.)
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file's path as the user named it (relative paths stay relative).
     public var file: String {
@@ -106,5 +107,16 @@ public struct SourceRange: Hashable, Sendable, BitwiseCopyable {
             endLine = UInt32(clamping: newValue.line)
             endColumn = UInt32(clamping: newValue.column)
         }
+    }
+}
+
+extension SourceRange {
+    /// Whether `location` is in the span: at its start, or after it and
+    /// before its end (in the same file).
+    public func contains(_ location: SourceLocation) -> Bool {
+        guard (location.fileID ?? SourceFileTable.id(for: location.file)) == fileID else { return false }
+        let point = (UInt32(clamping: location.line), UInt32(clamping: location.column))
+        let start = (startLine, startColumn), end = (endLine, endColumn)
+        return point == start || (start < point && point < end)
     }
 }

@@ -57,6 +57,7 @@ public enum DiagnosticIndex {
         (CatalogRuleID.fragmentKey, "A fragment holds only the keys fragments may hold.", .error),
         (CatalogRuleID.noProducts, "A catalog and its fragments have at least one product.", .error),
         (CatalogRuleID.notACatalog, "A file given to validate is a catalog (it has a top-level `catalog` key).", .error),
+        (CatalogRuleID.danglingLink, "A `.yaml` or `.yml` link found in a folder search points at a file.", .error),
         (CatalogRuleID.unmatchedPattern, "A rule's product pattern matches at least one product.", .warning),
         (ConfigurationRuleID.configuration, "storekeeper.yml names policy rules, severities, steps and globs correctly.", .error),
         (SuppressionRuleID.invalid, "A suppression comment names policy rules and gives a reason.", .error),

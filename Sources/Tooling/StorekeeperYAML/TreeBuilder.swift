@@ -26,6 +26,9 @@ struct TreeBuilder {
     private var weights: [Int32: Int] = [:]
     private var children: RawArena<Int32>
     private var tags: [Int32: String] = [:]
+    /// The `<<` keys that brought pairs into each mapping, by the mapping's
+    /// node. Empty unless merge keys are used.
+    private var mergeSites: [Int32: [YAMLMerge]] = [:]
     /// Nodes of the collections still open, keys and values alternating in mappings.
     private var pending: [Int32] = []
     private var frames: [Frame] = []
@@ -122,7 +125,8 @@ struct TreeBuilder {
             return YAMLParseResult(document: nil, diagnostics: diagnosticsWithCount())
         }
         let document = YAMLDocument(
-            file: file, records: records.finish(), text: text.finish(), children: children.finish(), tags: tags, rootIndex: rootIndex)
+            file: file, records: records.finish(), text: text.finish(), children: children.finish(), tags: tags, rootIndex: rootIndex,
+            merges: mergeSites)
         return YAMLParseResult(document: document, diagnostics: diagnosticsWithCount())
     }
 
@@ -239,7 +243,7 @@ struct TreeBuilder {
         let node = Int(frame.node)
         let first = Int32(children.count)
         if records[node].kind == .mapping {
-            try closeMapping(from: frame.pendingStart)
+            try closeMapping(frame.node, from: frame.pendingStart)
         } else {
             children.append(contentsOf: pending[frame.pendingStart...])
         }
@@ -389,7 +393,8 @@ struct TreeBuilder {
     /// never copied.
     private func withView<Result>(_ body: (YAMLDocument) -> Result) -> Result {
         let view = YAMLDocument(
-            file: file, records: records.buffer, text: text.buffer, children: children.buffer, tags: tags, rootIndex: -1, ownsBuffers: false)
+            file: file, records: records.buffer, text: text.buffer, children: children.buffer, tags: tags, rootIndex: -1,
+            merges: mergeSites, ownsBuffers: false)
         return withExtendedLifetime(view) { body(view) }
     }
 
@@ -399,6 +404,7 @@ struct TreeBuilder {
         children.truncate(to: start.children)
         text.truncate(to: start.text)
         if !tags.isEmpty { tags = tags.filter { $0.key < Int32(start.records) } }
+        if !mergeSites.isEmpty { mergeSites = mergeSites.filter { $0.key < Int32(start.records) } }
         if !weights.isEmpty { weights = weights.filter { $0.key < Int32(start.records) } }
         if !placeholders.isEmpty { placeholders = placeholders.filter { $0 < Int32(start.records) } }
         if !childSites.isEmpty { childSites = childSites.filter { $0.key < start.children } }
@@ -407,9 +413,10 @@ struct TreeBuilder {
     // MARK: Mappings
 
     /// Appends a mapping's pairs to `children`, checking keys and resolving
-    /// merge keys.
-    private mutating func closeMapping(from start: Int) throws {
-        var merges: [(key: Int32, value: Int32, site: SourceRange?)] = []
+    /// merge keys (noting in `mergeSites` which pairs each brought).
+    private mutating func closeMapping(_ node: Int32, from start: Int) throws {
+        let firstChild = children.count
+        var merges: [(key: Int32, keySite: SourceRange, value: Int32, site: SourceRange?)] = []
         var dropped = false
         let end = pending.count - (pending.count - start) % 2
         // Small mappings (a product's dozen keys) are checked by scanning; large ones by hashing.
@@ -424,7 +431,7 @@ struct TreeBuilder {
                 continue
             }
             if isMergeKey(keyRecord) {
-                merges.append((key, value, aliasSite(at: index - 1)))
+                merges.append((key, site(index - 2, key), value, aliasSite(at: index - 1)))
                 dropped = true
                 continue
             }
@@ -456,6 +463,7 @@ struct TreeBuilder {
             children.append(value)
         }
         for merge in merges {
+            let firstPair = (children.count - firstChild) / 2
             for source in try mergeSources(merge.value, writtenAt: merge.site) {
                 let record = records[Int(source)]
                 var pair = Int(record.first)
@@ -470,6 +478,10 @@ struct TreeBuilder {
                     children.append(key)
                     children.append(value)
                 }
+            }
+            let endPair = (children.count - firstChild) / 2
+            if endPair > firstPair {
+                mergeSites[node, default: []].append(YAMLMerge(site: merge.keySite, pairs: firstPair..<endPair))
             }
         }
     }

@@ -25,6 +25,8 @@ public final class YAMLDocument: @unchecked Sendable {
     @usableFromInline let text: UnsafeBufferPointer<UInt8>
     @usableFromInline let children: UnsafeBufferPointer<Int32>
     let tags: [Int32: String]
+    /// The `<<` keys that brought pairs into each mapping, by the mapping's node.
+    let merges: [Int32: [YAMLMerge]]
     let rootIndex: Int32
     /// False for the short-lived view a streaming parse lends its consumer,
     /// whose buffers still belong to the builder.
@@ -32,7 +34,8 @@ public final class YAMLDocument: @unchecked Sendable {
 
     init(
         file: String, records: UnsafeBufferPointer<NodeRecord>, text: UnsafeBufferPointer<UInt8>,
-        children: UnsafeBufferPointer<Int32>, tags: [Int32: String], rootIndex: Int32, ownsBuffers: Bool = true
+        children: UnsafeBufferPointer<Int32>, tags: [Int32: String], rootIndex: Int32,
+        merges: [Int32: [YAMLMerge]] = [:], ownsBuffers: Bool = true
     ) {
         self.file = file
         fileID = SourceFileTable.id(for: file)
@@ -41,6 +44,7 @@ public final class YAMLDocument: @unchecked Sendable {
         self.ownsBuffers = ownsBuffers
         self.children = children
         self.tags = tags
+        self.merges = merges
         self.rootIndex = rootIndex
     }
 

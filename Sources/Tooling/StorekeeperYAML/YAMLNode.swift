@@ -134,6 +134,14 @@ public struct YAMLNode: Sendable {
     /// The key-value pairs of a mapping, merge keys resolved (empty for other kinds).
     @inlinable public var pairs: Pairs { Pairs(node: self) }
 
+    /// The `<<` merge keys that brought pairs into this mapping, in the
+    /// order of ``pairs`` (empty when none did, and for other kinds): a
+    /// problem in a merged pair is at the merged mapping, and this is where
+    /// the mapping that received it asked for it.
+    public var merges: [YAMLMerge] {
+        storage.merges.isEmpty ? [] : storage.merges[index] ?? []
+    }
+
     /// The value for a key of a mapping, if the mapping has it.
     public subscript(key: String) -> YAMLNode? {
         var key = key

@@ -1,3 +1,5 @@
+import StorekeeperDiagnostics
+
 /// The ids of the diagnostics the YAML layer itself reports.
 public enum YAMLRuleID {
     /// The text is not valid YAML (or not valid UTF-8).
@@ -13,7 +15,7 @@ public enum YAMLRuleID {
     /// A merge key (`<<`) whose value is not a mapping or a list of mappings.
     public static let mergeKey = "merge-key"
     /// More problems than are listed for one file.
-    public static let tooManyProblems = "too-many-problems"
+    public static let tooManyProblems = DiagnosticCap.countingRule
     /// The file holds no document, or more than one.
     public static let documentCount = "document-count"
 }

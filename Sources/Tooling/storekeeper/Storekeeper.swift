@@ -27,7 +27,11 @@ struct Storekeeper: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                Self.exit(withError: error)
+                // `--help` and `--version`: written like every other output,
+                // so that a failed write is exit status 2 here too.
+                let text = fullMessage(for: error)
+                if !text.isEmpty { StandardOutput.write(text + "\n", what: "the help or version") }
+                Self.exit(withError: ExitCode.success)
             }
             StandardError.write(fullMessage(for: error) + "\n")
             Self.exit(withError: ExitCode(2))

@@ -1,3 +1,5 @@
+import StorekeeperDiagnostics
+
 /// The ids of the diagnostics that decoding and loading a catalog report.
 /// `docs/diagnostics.md` describes each with an example.
 public enum CatalogRuleID {
@@ -49,8 +51,10 @@ public enum CatalogRuleID {
     public static let noProducts = "no-products"
     /// A file given to validate that is not a catalog.
     public static let notACatalog = "not-a-catalog"
+    /// A `.yaml` or `.yml` link found in a folder search that points at nothing.
+    public static let danglingLink = "dangling-link"
     /// More problems than are listed for one catalog.
-    public static let tooManyProblems = "too-many-problems"
+    public static let tooManyProblems = DiagnosticCap.countingRule
     /// A rule pattern that matches no product.
     public static let unmatchedPattern = "unmatched-pattern"
 }

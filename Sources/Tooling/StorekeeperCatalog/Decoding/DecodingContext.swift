@@ -26,6 +26,12 @@ struct DiagnosticList {
         for diagnostic in diagnostics { append(diagnostic) }
     }
 
+    /// Changes each diagnostic kept from position `start` (a `count` taken
+    /// earlier) on.
+    mutating func update(from start: Int, _ change: (inout Diagnostic) -> Void) {
+        cap.updateKept(from: start, change)
+    }
+
     /// Everything `other` reported (a file's streamed products, decoded with
     /// a list of their own), those it left out still counted.
     mutating func append(contentsOf other: DiagnosticList) {

@@ -32,6 +32,8 @@ struct ProductDraft: Sendable {
     var misspelt: Set<String> = []
     /// The product mapping.
     var range: SourceRange
+    /// What its `<<` keys brought in, to note on the problems found there.
+    var merged = MergedPairs()
     /// No error so far, and every written field decoded.
     var isValid = false
 }
@@ -80,6 +82,7 @@ enum ProductDecoder {
         guard context.expectMapping(node, "a product") else { return nil }
         // Any error reported while decoding this product keeps it out of the model.
         let errorsBefore = context.diagnostics.errorCount, placeholdersBefore = context.placeholdersMet
+        let diagnosticsBefore = context.diagnostics.count
         var id, type, referenceName, price, localizations, familyShareable, maxQuantity: Field?
         var delivery, persistence, restore, group, level, period, offer, offers, duration: Field?
         for pair in node.pairs {
@@ -189,18 +192,22 @@ enum ProductDecoder {
         default:
             break
         }
+        let merged = MergedPairs(node)
+        merged.note(&context.diagnostics, from: diagnosticsBefore)
         return ProductDraft(
             id: idValue, type: typeValue, referenceName: referenceNameValue, price: priceValue,
             localizations: localizationsValue, familyShareable: familyShareableValue, maxQuantity: maxQuantityValue,
             delivery: deliveryValue, persistence: persistenceValue, restore: restoreValue,
             subscription: subscription, duration: durationValue,
-            written: (delivery != nil, persistence != nil, restore != nil), misspelt: misspelt, range: node.range,
+            written: (delivery != nil, persistence != nil, restore != nil), misspelt: misspelt, range: node.range, merged: merged,
             isValid: complete && context.diagnostics.errorCount == errorsBefore && context.placeholdersMet == placeholdersBefore)
     }
 
     /// Finishes a draft with the catalog's defaults: inherits what the
     /// product left out, reports what is still missing, and builds the product.
     static func complete(_ draft: consuming ProductDraft, defaults: Defaults, context: inout DecodingContext) -> DecodedProduct {
+        let merged = draft.merged, diagnosticsBefore = context.diagnostics.count
+        defer { merged.note(&context.diagnostics, from: diagnosticsBefore) }
         var valid = draft.isValid
         // Read before the local function below: a captured `draft` would be boxed and copied.
         let misspelt = draft.misspelt, range = draft.range

@@ -40,7 +40,11 @@ public struct ValidationRun {
 /// skipped, links to folders not followed, pipes and devices never opened)
 /// for `*.yaml` and `*.yml` files with a top-level
 /// `catalog` key; fragments are checked through the catalogs that include
-/// them. A file is parsed once for discovery and loading, as long as the
+/// them. A file reached by two names (a link beside the file it points at,
+/// or named twice) is validated once, under its own name rather than a
+/// link's; a `.yaml` or `.yml` link found in a search that points at nothing
+/// is an error (`dangling-link`). A file is parsed once for discovery and
+/// loading, as long as the
 /// trees discovery keeps add up to at most `YAMLLimits.maxTotalSize` bytes of
 /// source (past that, a file is parsed again when it is loaded, so that a
 /// folder of many large fragments cannot hold them all at once); a fragment
@@ -66,8 +70,8 @@ public struct CatalogValidator: Sendable {
     /// spending time freeing it.
     public func run(_ paths: [String]) throws(ValidationInputError) -> ValidationRun {
         var cache = ParsedFiles()
-        var catalogs: [String] = []
-        var explicit: Set<PathKey> = []
+        var catalogs = CatalogFiles(loader: loader)
+        var danglingLinks: [String] = []
         for path in paths {
             switch loader.reader.kind(of: path) {
             case .missing:
@@ -75,18 +79,21 @@ public struct CatalogValidator: Sendable {
             case .other:
                 throw .unreadable(path, reason: "not a regular file or directory")
             case .file:
-                let normalized = SourcePath.normalize(path)
-                if explicit.insert(PathKey(normalized)).inserted { catalogs.append(normalized) }
+                catalogs.add(SourcePath.normalize(path))
             case .directory:
-                let found = try discover(in: path, cache: &cache)
-                if found.isEmpty { throw .noCatalogs(path) }
-                for file in found where explicit.insert(PathKey(file)).inserted { catalogs.append(file) }
+                let linksBefore = danglingLinks.count
+                let found = try discover(in: path, cache: &cache, danglingLinks: &danglingLinks)
+                if found.isEmpty, danglingLinks.count == linksBefore { throw .noCatalogs(path) }
+                for file in found { catalogs.add(file) }
             }
         }
         var diagnostics: [Diagnostic] = []
         var files = Set<PathKey>()
         var loaded: [Catalog] = []
-        for path in catalogs {
+        for link in danglingLinks where files.insert(PathKey(link)).inserted {
+            diagnostics.append(danglingLinkDiagnostic(link))
+        }
+        for path in catalogs.paths {
             let parsed = loader.parse(path, cache: &cache)
             if let error = parsed.readError {
                 throw .unreadable(path, reason: error.reason)
@@ -112,7 +119,11 @@ public struct CatalogValidator: Sendable {
     /// Every catalog file below a directory, in path order. A YAML file
     /// that is a link to a file outside the directory stops the run: it
     /// might be a catalog, and reading it could quote a file from elsewhere.
-    func discover(in directory: String, cache: inout ParsedFiles) throws(ValidationInputError) -> [String] {
+    /// A YAML link that points at nothing is added to `danglingLinks`: it
+    /// may have been a catalog, so it is not passed over in silence.
+    func discover(
+        in directory: String, cache: inout ParsedFiles, danglingLinks: inout [String]
+    ) throws(ValidationInputError) -> [String] {
         var found: [String] = []
         let directory = SourcePath.normalize(directory)
         let realDirectory: String
@@ -145,12 +156,32 @@ public struct CatalogValidator: Sendable {
                     if let parsed = cache[path], parsed.document != nil {
                         if kept + parsed.size > loader.limits.maxTotalSize { cache.release([path]) } else { kept += parsed.size }
                     }
+                case .missing where (name.hasSuffix(".yaml") || name.hasSuffix(".yml")) && loader.reader.isSymbolicLink(path):
+                    danglingLinks.append(path)
                 default:
                     break
                 }
             }
         }
         return found.sorted()
+    }
+
+    /// The error for a YAML link found in a search that leads to no file,
+    /// naming what it points at.
+    private func danglingLinkDiagnostic(_ link: String) -> Diagnostic {
+        let why: String
+        if let target = loader.reader.linkTarget(link) {
+            let resolved = target.hasPrefix("/") ? target : SourcePath.resolve(target, from: link)
+            why = loader.reader.isSymbolicLink(resolved)
+                ? "its target, '\(target)', is a link that leads to no file (to nothing, or round in a loop)"
+                : "its target, '\(target)', does not exist"
+        } else {
+            why = "its target does not exist"
+        }
+        return Diagnostic(
+            .error, rule: CatalogRuleID.danglingLink,
+            "this symbolic link points at nothing: \(why); restore the file it names, or remove the link",
+            at: SourceLocation(file: link, line: 1, column: 1))
     }
 
     /// Why a `.yaml` file met in a folder search may not be read: a link

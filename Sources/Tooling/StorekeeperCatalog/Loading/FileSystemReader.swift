@@ -103,6 +103,22 @@ public struct FileSystemReader: SourceReader {
         return SourceFileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
+    /// What a symbolic link holds (`readlink(2)`), or nil when `path` is not
+    /// a link. Bytes that are not UTF-8 are shown as U+FFFD: the target is
+    /// only ever named in a message.
+    public func linkTarget(_ path: String) -> String? {
+        var size = 256
+        while true {
+            var buffer = [CChar](repeating: 0, count: size)
+            let count = readlink(path, &buffer, size)
+            guard count >= 0 else { return nil }
+            // A target that filled the buffer may have been cut short: read it again with room to spare.
+            if count < size { return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            guard size < 1 << 20 else { return nil }
+            size *= 4
+        }
+    }
+
     /// The names of a directory's entries, sorted. A name that is not valid
     /// UTF-8 makes the folder unreadable (see ``FileName/decoded(_:in:)``).
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {

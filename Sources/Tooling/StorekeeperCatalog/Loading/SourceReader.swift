@@ -22,6 +22,10 @@ public protocol SourceReader: Sendable {
     /// when the reader has none (memory) or the path names nothing: two
     /// paths with one identity are one file, even through a hard link.
     func fileIdentity(_ path: String) -> SourceFileIdentity?
+    /// What a symbolic link holds (the path it points at, as written in
+    /// it), or nil when `path` is not a link: to name the target of a link
+    /// that points at nothing.
+    func linkTarget(_ path: String) -> String?
 }
 
 /// A file as the file system knows it, whatever path reaches it.
@@ -52,6 +56,9 @@ extension SourceReader {
 
     /// Readers without a file system have no identities: files are told apart by their real paths.
     public func fileIdentity(_ path: String) -> SourceFileIdentity? { nil }
+
+    /// Readers without links (memory) have no targets.
+    public func linkTarget(_ path: String) -> String? { nil }
 }
 
 /// What a path names.

@@ -7,7 +7,13 @@
 /// diagnostic, saying how many were left out.
 ///
 /// Kept as diagnostics arrive (``append(_:)``), a cap holds no more than its
-/// limit however many there are: the first ones are listed. Given them all at
+/// limit however many there are: the first ones are listed. The one kind it
+/// keeps besides, taking no room, is another cap's last word (rule
+/// ``countingRule``), since that one diagnostic stands for all its source
+/// left out: a file's YAML problems, capped in the YAML layer, go on into
+/// the cap of the catalog that holds the file, and counted there as one
+/// more, the number they gave would be lost. There is one such diagnostic
+/// for each source at most, so what a cap holds stays bounded. Given them all at
 /// once (``capped(_:limit:rule:source:scope:at:)``), it lists errors before
 /// warnings and warnings before notes, so that none of what fails a run is
 /// among those left out while a warning is listed.
@@ -16,25 +22,43 @@ public struct DiagnosticCap: Sendable {
     /// `too-many-problems` in docs/diagnostics.md).
     public static let limit = 10_000
 
+    /// The rule of the diagnostic that counts those a cap left out
+    /// (`too-many-problems`), the same for every source.
+    public static let countingRule = "too-many-problems"
+
     /// The most kept.
     public let ceiling: Int
     /// The diagnostics kept, in the order they came.
     public private(set) var kept: [Diagnostic] = []
     /// How many were counted and not kept, by severity.
     private var leftOut: [Severity: Int] = [:]
+    /// How many of `kept` count what other caps left out (and take no room).
+    private var counts = 0
 
     /// An empty cap keeping at most `ceiling` diagnostics.
     public init(ceiling: Int = DiagnosticCap.limit) {
         self.ceiling = ceiling
     }
 
-    /// Keeps `diagnostic` while there is room; past it, counts it.
+    /// Keeps `diagnostic` while there is room; past it, counts it. One that
+    /// counts the problems another cap left out (rule ``countingRule``) is
+    /// kept whatever the room, and takes none, so that its number is not lost.
     public mutating func append(_ diagnostic: Diagnostic) {
-        if kept.count < ceiling {
+        if diagnostic.rule == Self.countingRule {
+            counts += 1
+            kept.append(diagnostic)
+        } else if kept.count - counts < ceiling {
             kept.append(diagnostic)
         } else {
             leftOut[diagnostic.severity, default: 0] += 1
         }
+    }
+
+    /// Changes each diagnostic kept from position `start` on: what a part of
+    /// the work added, given a note once the part is done.
+    public mutating func updateKept(from start: Int, _ update: (inout Diagnostic) -> Void) {
+        guard start < kept.count else { return }
+        for position in max(0, start)..<kept.count { update(&kept[position]) }
     }
 
     /// Everything `other` kept, through this cap, and everything it left out,
@@ -80,6 +104,8 @@ public struct DiagnosticCap: Sendable {
         for severity in Severity.allCases.reversed() {
             for diagnostic in diagnostics where diagnostic.severity == severity { cap.append(diagnostic) }
         }
+        // Over the limit only with other caps' counts, which take no room: nothing was left out.
+        guard cap.leftOutCount > 0 else { return cap.kept }
         return cap.kept + [Diagnostic(
             cap.highestLeftOut ?? .note, rule: rule,
             "\(cap.leftOutCount) more problems (\(cap.leftOutBySeverity)) were found by \(source) and not listed (at most \(limit) are listed for \(scope)); fix those listed and run again",

@@ -24,10 +24,12 @@
 /// - The caret line puts `^` under the start column and `~` under the rest of
 ///   the range: to the range's end column when it ends on the same line, to
 ///   the end of the line when it ends on a later line. There is always one `^`.
-///   Columns count Unicode scalars; each scalar before the column becomes a
-///   space in the padding, except tabs, which are kept so the caret lines up
-///   with the tab stops of the line above. (Wide and zero-width characters are
-///   not measured, so a caret after them may drift in a terminal.)
+///   The header's columns count Unicode scalars; the marker counts the
+///   columns a terminal draws (``DisplayWidth``): each character before the
+///   start becomes as many spaces as it is wide (two for CJK and other wide
+///   characters, none for combining marks), except tabs, which are kept so
+///   the caret lines up with the tab stops of the line above, and the `~`s
+///   cover the width of the characters in the range.
 /// - When the source line is unavailable (the provider returns `nil`), only the
 ///   header is printed.
 /// - Control characters from files and messages (everything in the C0 and C1
@@ -221,16 +223,25 @@ public struct TextReporter: Sendable {
     }
 
     /// The padding before the caret and the caret itself (`^~~~`) for `range`
-    /// on the source line `scalars`.
+    /// on the source line `scalars`, measured in the columns the line takes
+    /// on a terminal as printed (its controls made visible).
     static func marker(
         for range: SourceRange, in scalars: [Unicode.Scalar]
     ) -> (padding: String, caret: String) {
         let lineEnd = scalars.count + 1
         let column = min(max(range.start.column, 1), lineEnd)
-        var padding = String.UnicodeScalarView()
+        // Runs of spaces, made whole: a report quotes thousands of lines.
+        var padding = ""
+        var spaces = 0
         for scalar in scalars.prefix(column - 1) {
-            padding.append(scalar == "\t" ? "\t" : " ")
+            if scalar == "\t" {
+                padding += String(repeating: " ", count: spaces) + "\t"
+                spaces = 0
+            } else {
+                spaces += DisplayWidth.of(sanitized(scalar))
+            }
         }
+        padding += String(repeating: " ", count: spaces)
         let end: Int
         if range.end.file == range.start.file, range.end.line == range.start.line {
             end = min(range.end.column, lineEnd)
@@ -239,8 +250,12 @@ public struct TextReporter: Sendable {
         } else {
             end = column + 1
         }
-        let length = max(1, end - column)
-        return (String(padding), "^" + String(repeating: "~", count: length - 1))
+        var width = 0
+        if end > column {
+            for scalar in scalars[(column - 1)..<(end - 1)] { width += DisplayWidth.of(sanitized(scalar)) }
+        }
+        let length = max(1, width)
+        return (padding, "^" + String(repeating: "~", count: length - 1))
     }
 
     /// The scalars of `line` without one trailing `\n` and then one trailing `\r`.

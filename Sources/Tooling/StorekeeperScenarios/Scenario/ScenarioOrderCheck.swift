@@ -1,9 +1,9 @@
-import StorekeeperSimulatedStore
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 
 /// Finds, before anything runs, the actions whose place in the scenario is
 /// sure to stop the session when it gets there (docs/simulate.md, "Errors in

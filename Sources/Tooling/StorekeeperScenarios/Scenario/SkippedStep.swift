@@ -1,7 +1,7 @@
-import StorekeeperSimulatedStore
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperSimulatedStore
 import StorekeeperYAML
 
 /// An item of `steps` that gave no action (its problems are reported), and

@@ -13,18 +13,18 @@ enum ReportOutput {
     ) {
         switch format {
         case .json:
-            StandardOutput.write(JSONReporter().render(report))
+            StandardOutput.write(JSONReporter().render(report), what: "the report")
         case .sarif:
             let reporter = SARIFReporter(rules: rules, toolVersion: Storekeeper.configuration.version, workingDirectory: Environment.workingDirectory)
-            StandardOutput.write(reporter.render(report))
+            StandardOutput.write(reporter.render(report), what: "the report")
         case .github:
-            StandardOutput.write(GitHubReporter().render(report))
+            StandardOutput.write(GitHubReporter().render(report), what: "the report")
         case .text:
             let colors = color.resolve(isTerminal: StandardOutput.isTerminal, environment: Environment.current)
             let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limit))
             // Printed as it is made: the whole text of a large report would take
             // several times the memory of its diagnostics.
-            reporter.write(report) { StandardOutput.write($0) }
+            reporter.write(report) { StandardOutput.write($0, what: "the report") }
         }
     }
 }

@@ -8,16 +8,26 @@ enum StandardError {
     static func write(_ text: String) { put(text, to: 2) }
 }
 
+/// Standard output: every command's output goes through ``write(_:what:)``,
+/// the one place that decides what a failed write means.
 enum StandardOutput {
-    /// Writes text to standard output, all of it.
-    static func write(_ text: String) { put(text, to: 1) }
+    /// Writes all of `text` to standard output. When it cannot be written (a
+    /// full disk, a closed stream), says so on standard error, naming `what`
+    /// (`the report`), and ends the run with exit status 2: output cut short
+    /// must not pass for a run that worked, nor a report that never arrived
+    /// for a catalog without errors.
+    static func write(_ text: String, what: String) {
+        guard let code = DescriptorWriting.writeAll(text, to: 1) else { return }
+        StandardError.write("storekeeper: error: could not write \(what) to standard output: \(String(cString: strerror(code)))\n")
+        exit(2)
+    }
 
     /// Whether standard output is a terminal.
     static var isTerminal: Bool { isatty(1) == 1 }
 }
 
 private func put(_ text: String, to descriptor: Int32) {
-    // A stream that cannot be written (closed, full) has no one to tell.
+    // Standard error that cannot be written (closed, full) has no one to tell.
     DescriptorWriting.writeAll(text, to: descriptor)
 }
 

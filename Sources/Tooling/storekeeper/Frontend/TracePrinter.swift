@@ -22,23 +22,23 @@ final class TracePrinter: @unchecked Sendable {
     func print(_ event: TraceEvent) {
         lock.withLock {
             if terminal, case .download(let report) = event, report.state == .active {
-                StandardOutput.write("\r\u{1B}[2K" + renderer.progressBar(report))
+                StandardOutput.write("\r\u{1B}[2K" + renderer.progressBar(report), what: "the trace")
                 barShown = true
                 return
             }
             if barShown {
                 // The bar gives way to the line of what the download came to.
-                StandardOutput.write("\r\u{1B}[2K")
+                StandardOutput.write("\r\u{1B}[2K", what: "the trace")
                 barShown = false
             }
-            StandardOutput.write(renderer.line(event, file: file))
+            StandardOutput.write(renderer.line(event, file: file), what: "the trace")
         }
     }
 
     /// Ends a progress bar left on the line.
     func endLine() {
         lock.withLock {
-            if barShown { StandardOutput.write("\n") }
+            if barShown { StandardOutput.write("\n", what: "the trace") }
             barShown = false
         }
     }

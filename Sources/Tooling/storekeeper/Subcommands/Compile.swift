@@ -58,7 +58,7 @@ struct Compile: ParsableCommand {
             }
             try OutputFile.save(json, to: output)
         } else {
-            StandardOutput.write(json)
+            StandardOutput.write(json, what: "the policy")
         }
         ProcessExit.now(0, keeping: (policy, document))
     }

@@ -61,7 +61,7 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         if listChecks {
-            StandardOutput.write(DiffDocumentation.list())
+            StandardOutput.write(DiffDocumentation.list(), what: "the list of checks")
             return
         }
         if paths.count == 1 {

@@ -53,11 +53,11 @@ struct Explain: ParsableCommand {
             throw CommandFailure(message: error.description)
         }
         switch format {
-        case .text: StandardOutput.write(ExplanationTextRenderer().render(explanation))
-        case .json: StandardOutput.write(ExplanationJSONRenderer().render(explanation))
+        case .text: StandardOutput.write(ExplanationTextRenderer().render(explanation), what: "the explanation")
+        case .json: StandardOutput.write(ExplanationJSONRenderer().render(explanation), what: "the explanation")
         case .mermaid:
             let diagram = ExplanationMermaidRenderer().render(explanation)
-            StandardOutput.write(diagram)
+            StandardOutput.write(diagram, what: "the diagram")
             // Mermaid (and so GitHub) refuses diagrams over 50,000 characters by default.
             if diagram.utf8.count > 50_000 {
                 StandardError.write("storekeeper: note: the diagram has \(diagram.utf8.count) characters; Mermaid renders at most 50,000 by default, so draw fewer products with --product\n")

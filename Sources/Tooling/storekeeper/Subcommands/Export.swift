@@ -94,7 +94,7 @@ struct Export: ParsableCommand {
             }
             try OutputFile.save(export.text, to: output)
         } else {
-            StandardOutput.write(export.text)
+            StandardOutput.write(export.text, what: "the export")
         }
         ProcessExit.now(0, keeping: (run, export))
     }

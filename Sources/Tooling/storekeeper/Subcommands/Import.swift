@@ -104,7 +104,7 @@ struct Import: ParsableCommand {
         if let output {
             try OutputFile.save(imported.text, to: output)
         } else {
-            StandardOutput.write(imported.text)
+            StandardOutput.write(imported.text, what: "the catalog")
         }
         ProcessExit.now(0, keeping: imported)
     }

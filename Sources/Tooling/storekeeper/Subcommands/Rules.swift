@@ -33,9 +33,9 @@ struct Rules: ParsableCommand {
         }
         switch format {
         case .text:
-            StandardOutput.write(id == nil ? RuleDocumentation.list(rules) : RuleDocumentation.detail(rules[0]))
+            StandardOutput.write(id == nil ? RuleDocumentation.list(rules) : RuleDocumentation.detail(rules[0]), what: "the rules")
         case .markdown:
-            StandardOutput.write(RuleDocumentation.markdown(rules))
+            StandardOutput.write(RuleDocumentation.markdown(rules), what: "the rules")
         case .json:
             let values: [JSONValue] = rules.map { rule in
                 [
@@ -45,7 +45,7 @@ struct Rules: ParsableCommand {
                     "rationale": .string(rule.rationale),
                 ]
             }
-            StandardOutput.write(JSONWriter().serialize(["version": 1, "rules": .array(values)]) + "\n")
+            StandardOutput.write(JSONWriter().serialize(["version": 1, "rules": .array(values)]) + "\n", what: "the rules")
         }
     }
 }

@@ -30,7 +30,7 @@ struct Schema: ParsableCommand {
         if let output {
             try OutputFile.save(text, to: output)
         } else {
-            StandardOutput.write(text)
+            StandardOutput.write(text, what: "the schema")
         }
     }
 }

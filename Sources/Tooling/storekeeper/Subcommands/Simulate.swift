@@ -74,14 +74,14 @@ struct Simulate: ParsableCommand {
         let printer = TracePrinter(renderer: renderer, file: parsed.file, terminal: StandardOutput.isTerminal)
         let listener: (@Sendable (TraceEvent) -> Void)? = live ? { @Sendable event in printer.print(event) } : nil
         let recorder = TraceRecorder(listener: listener)
-        if live { StandardOutput.write(renderer.heading(parsed, catalog: catalog)) }
+        if live { StandardOutput.write(renderer.heading(parsed, catalog: catalog), what: "the trace") }
         let report = Self.wait(Simulation(policy: policy, scenario: parsed, folder: folder, recorder: recorder))
         switch format {
         case .json:
-            StandardOutput.write(TraceJSONRenderer().render(report, catalog: catalog))
+            StandardOutput.write(TraceJSONRenderer().render(report, catalog: catalog), what: "the trace")
         case .text:
             printer.endLine()
-            StandardOutput.write(renderer.summary(report))
+            StandardOutput.write(renderer.summary(report), what: "the trace")
         }
         if state == nil { try? FileManager.default.removeItem(atPath: folder) }
         ProcessExit.now(report.exitStatus, keeping: policy)
