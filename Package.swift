@@ -129,11 +129,12 @@ let package = Package(
             ],
             path: "Sources/Tooling/StorekeeperRules"
         ),
-        // Catalog to compiled policy; explanations; loading a catalog or a policy by what the file is.
+        // Catalog to compiled policy (refusing what the plan analysis finds; no lint rules linked);
+        // explanations; loading a catalog or a policy by what the file is.
         .target(
             name: "StorekeeperCompiler",
             dependencies: [
-                "StorekeeperRuntime", "StorekeeperPolicy", "StorekeeperRules", "StorekeeperCatalog", "StorekeeperYAML",
+                "StorekeeperRuntime", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML",
                 "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
             ],
             path: "Sources/Tooling/StorekeeperCompiler"

@@ -90,6 +90,9 @@ import Testing
                 let planRules = Set(RuleRegistry.planRules.map { $0.description.id })
                 #expect(!error.diagnostics.isEmpty)
                 #expect(error.diagnostics.allSatisfy { planRules.contains($0.rule) }, "\(error.diagnostics.map(\.rule))")
+                // In the plan rules' own words: the compiler runs the plan analysis, not the rules.
+                let linted = RuleRegistry.check(catalog, steps: EngineFixtures.plugins.stepLibrary, rules: RuleRegistry.planRules)
+                #expect(error.diagnostics == Diagnostic.normalized(linted.filter { $0.severity == .error }), "\(rules)")
             }
         }
         // Both outcomes were exercised.

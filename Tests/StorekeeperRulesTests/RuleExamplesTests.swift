@@ -60,6 +60,13 @@ import Testing
         }
     }
 
+    @Test func everyCheckTheCompilerEnforcesIsAPlanRule() {
+        // The compiler refuses what these checks find, so `validate` must report each under its id.
+        let enforced = PlanCheck.enforced.map(\.id).sorted()
+        #expect(RuleRegistry.planRules.map { $0.description.id }.sorted() == enforced)
+        #expect(RuleRegistry.planRules.allSatisfy { $0.description.severity == .error })
+    }
+
     @Test func theExampleCatalogsFollowEveryRule() throws {
         let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
         let run = try CatalogValidator().run(["/" + root + "/Catalogs"])

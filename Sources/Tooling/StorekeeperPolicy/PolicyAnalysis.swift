@@ -2,12 +2,21 @@ import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
 
-/// What is wrong with the plans a catalog's custom rules make. Only plans a
-/// rule matches are compiled: default plans follow the guide by
-/// construction (the policy tests check every one).
+/// What is wrong with the plans a catalog's custom rules make, and the
+/// diagnostics that say so (`diagnostics(of:)`): the lint rules and the
+/// compiler both report from here. Only plans a rule matches are compiled:
+/// default plans follow the guide by construction (the policy tests check
+/// every one).
 public struct PolicyAnalysis: Sendable {
-    /// The problems, each once per rule and kind, in the order found.
+    /// The step names the rules write that no step has.
+    public private(set) var unknownSteps: [UnknownStep] = []
+    /// The problems, each once per rule and kind, in the order found. A
+    /// rule that names an unknown step has none but its ambiguities.
     public private(set) var problems: [PlanProblem] = []
+    /// The custom rules analysed, which the problems' indices refer to.
+    private let rules: [CustomRule]
+    /// The known steps, for the names an unknown one may have meant.
+    private let steps: StepLibrary
     private var seen: [ProblemKey: Int] = [:]
 
     private struct ProblemKey: Hashable {
@@ -25,7 +34,10 @@ public struct PolicyAnalysis: Sendable {
     /// situation does not meet is a problem (`notApplicable`).
     public init(_ catalog: Catalog, steps: StepLibrary = StepLibrary()) {
         let rules = catalog.rules
+        self.rules = rules
+        self.steps = steps
         guard !rules.isEmpty else { return }
+        unknownSteps = UnknownStep.all(in: rules, steps: steps)
         let compiler = PlanCompiler(rules: rules)
         // An invalid `server` is already reported: steps are not also said to lack one.
         let hasServer = catalog.server != nil || catalog.serverIsInvalid
@@ -62,13 +74,20 @@ public struct PolicyAnalysis: Sendable {
             guard let winner = shadowedBy[index] else { continue }
             problems.append(PlanProblem(kind: .neverApplies(shadowedBy: winner), rule: index, product: "", situation: PlanSituation(.purchased), planCount: 0))
         }
+        // A rule naming an unknown step is reported as such; what its plans
+        // would then lack (a misspelt `finish`) would only repeat it.
+        let broken = Set(unknownSteps.map(\.rule))
+        if !broken.isEmpty { problems.removeAll { broken.contains($0.rule) && !$0.isAmbiguity } }
     }
 
-    /// Drops the problems a predicate selects (those of rules already
-    /// reported for another reason).
-    public mutating func removeProblems(where shouldRemove: (PlanProblem) -> Bool) {
-        problems.removeAll(where: shouldRemove)
-        seen = [:]
+    /// What one check reports, in the order found: every lint rule about
+    /// plans reports this, and the compiler refuses what the
+    /// `PlanCheck.enforced` checks report.
+    public func diagnostics(of check: PlanCheck) -> [Diagnostic] {
+        if check == .unknownStep {
+            return unknownSteps.map { $0.diagnostic(steps: steps) }
+        }
+        return problems.filter { $0.check == check }.map { $0.diagnostic(rules: rules) }
     }
 
     private mutating func record(_ kind: PlanProblem.Kind, rule: Int, product: Product, situation: PlanSituation) {

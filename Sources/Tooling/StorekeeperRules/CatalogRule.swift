@@ -40,4 +40,12 @@ public struct RuleReport: Sendable {
     public mutating func report(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
         diagnostics.append(Diagnostic(rule.severity, rule: rule.id, message, at: range, notes: notes))
     }
+
+    /// Reports problems worded elsewhere (`PolicyAnalysis.diagnostics(of:)`,
+    /// which the compiler reports too), under this rule's id and severity.
+    public mutating func report(_ worded: [Diagnostic]) {
+        for diagnostic in worded {
+            report(diagnostic.message, at: diagnostic.range, notes: diagnostic.notes)
+        }
+    }
 }

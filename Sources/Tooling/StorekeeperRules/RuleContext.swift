@@ -21,13 +21,6 @@ public struct RuleContext: Sendable {
         self.catalog = catalog
         self.steps = steps
         self.isComplete = isComplete
-        // A rule naming an unknown step is reported as such; what its plans
-        // would then lack (a misspelt `finish`) would only repeat it.
-        let broken = Set(catalog.rules.indices.filter { index in
-            catalog.rules[index].stepNames.contains { !steps.contains($0.value) }
-        })
-        var policy = PolicyAnalysis(catalog, steps: steps)
-        policy.removeProblems(where: { broken.contains($0.rule) && !$0.isAmbiguity })
-        self.policy = policy
+        policy = PolicyAnalysis(catalog, steps: steps)
     }
 }

@@ -37,18 +37,13 @@ public enum RuleRegistry {
         UserDefaultsFlagRule.self,
     ].sorted { $0.description.id < $1.description.id }
 
-    /// The spec's compile-time checks of plans: what `PolicyCompiler`
-    /// enforces whatever a configuration says, because a plan that breaks
-    /// one would lose or repeat a purchase at run time.
-    public static let planRules: [any CatalogRule.Type] = [
-        AmbiguousRulesRule.self,
-        FinishBeforeDeliveryRule.self,
-        FinishWhilePendingRule.self,
-        MissingAnchorRule.self,
-        PlanNeverFinishesRule.self,
-        StepNotApplicableRule.self,
-        UnknownStepRule.self,
-    ]
+    /// The spec's compile-time checks of plans (`PlanCheck.enforced`): what
+    /// `PolicyCompiler` enforces whatever a configuration says, because a
+    /// plan that breaks one would lose or repeat a purchase at run time.
+    public static let planRules: [any CatalogRule.Type] = {
+        let enforced = Set(PlanCheck.enforced.map(\.id))
+        return all.filter { enforced.contains($0.description.id) }
+    }()
 
     /// Every rule's description, by id order.
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

@@ -2,18 +2,19 @@ import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperPolicy
-import StorekeeperRules
 import StorekeeperRuntime
 
 /// Compiles a validated catalog into a `CompiledPolicy`: every product's
 /// plan for every situation, each step resolved to the plugin that runs it.
 ///
 /// The compiler refuses a catalog whose plans would break the spec's
-/// compile-time checks (`RuleRegistry.planRules`: unknown or inapplicable
+/// compile-time checks (`PlanCheck.enforced`: unknown or inapplicable
 /// steps, ambiguous rules, plans that finish early or never), whatever a
-/// configuration says of those rules, and a plugin whose declared needs a
-/// product does not meet. Other rules (display lengths, say) are the
-/// validator's business: compile what `storekeeper validate` accepts.
+/// configuration says of the lint rules that report them, and a plugin
+/// whose declared needs a product does not meet. It finds those problems
+/// with the plan analysis itself (`PolicyAnalysis`), in the lint rules'
+/// words, and links no lint rule. Other rules (display lengths, say) are
+/// the validator's business: compile what `storekeeper validate` accepts.
 public struct PolicyCompiler: Sendable {
     /// The plugins steps resolve to.
     public var plugins: PluginRegistry
@@ -34,10 +35,9 @@ public struct PolicyCompiler: Sendable {
     /// Compiles a catalog whose plan rules already ran with these plugins'
     /// step library: `planRuleErrors` are the errors they found before any
     /// configuration (the CLI validates first, and would otherwise run them
-    /// twice). Nil runs them here.
+    /// twice). Nil runs the same checks here.
     package func compile(_ catalog: Catalog, planRuleErrors: [Diagnostic]?) throws(PolicyCompilationError) -> CompiledPolicy {
-        var errors = planRuleErrors
-            ?? RuleRegistry.check(catalog, steps: plugins.stepLibrary, rules: RuleRegistry.planRules).filter { $0.severity == .error }
+        var errors = planRuleErrors ?? Self.planErrors(of: catalog, steps: plugins.stepLibrary)
         // A catalog built in code (not decoded) may hold any text: the policy
         // must never carry a URL its own reader would refuse.
         if let url = catalog.server?.url {
@@ -61,6 +61,15 @@ public struct PolicyCompiler: Sendable {
             products: products,
             rules: catalog.rules.map { RuleReference(name: $0.name.value, position: SourcePosition($0.location)) },
             plans: builder.plans, plugins: plugins, table: builder.table)
+    }
+}
+
+extension PolicyCompiler {
+    /// The errors of the spec's compile-time checks of plans, as the lint
+    /// rules of `PlanCheck.enforced` report them before any configuration.
+    fileprivate static func planErrors(of catalog: Catalog, steps: StepLibrary) -> [Diagnostic] {
+        let analysis = PolicyAnalysis(catalog, steps: steps)
+        return PlanCheck.enforced.flatMap { analysis.diagnostics(of: $0) }.filter { $0.severity == .error }
     }
 }
 
@@ -179,10 +188,10 @@ private struct TableBuilder {
             case .defaultPlan: .defaultPlan
             case .rule(let index, let range): .rule(index: index, at: SourcePosition(range.start))
             }
-            // The plan rules ran first: every name resolves. A name that does
+            // The plan checks ran first: every name resolves. A name that does
             // not would be a compiler bug, reported rather than trapped.
             guard let plugin = plugins.step(named: step.name) else {
-                errors.append(Diagnostic(.error, rule: "unknown-step", "no plugin is registered for the step `\(step.name)`",
+                errors.append(Diagnostic(.error, rule: PlanCheck.unknownStep.id, "no plugin is registered for the step `\(step.name)`",
                                          at: step.provenance.range ?? SourceRange(start: catalog.name.location)))
                 continue
             }

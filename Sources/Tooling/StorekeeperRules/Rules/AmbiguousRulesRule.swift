@@ -1,13 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// Two custom rules must not compete for one plan.
 struct AmbiguousRulesRule: CatalogRule {
     static let description = RuleDescription(
-        id: "ambiguous-rules",
-        severity: .error,
+        id: PlanCheck.ambiguousRules.id,
+        severity: PlanCheck.ambiguousRules.severity,
         summary: "Two equally specific custom rules must not match the same plan.",
         rationale: """
             The most specific rule changes a plan: a product id beats a pattern, a pattern a type, \
@@ -42,14 +39,6 @@ struct AmbiguousRulesRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        let rules = context.catalog.rules
-        for problem in context.policy.problems {
-            guard case .ambiguous(let earlier) = problem.kind else { continue }
-            let rule = rules[problem.rule], other = rules[earlier]
-            report.report(
-                "rules '\(other.name.value)' and '\(rule.name.value)' are equally specific and both match the \(problem.situation) plan of \(problem.product)\(PlanWording.more(problem)); make one more specific (name a product, a type, or another condition) or narrow one so they do not overlap",
-                at: SourceRange(start: rule.condition.location),
-                notes: [Diagnostic.Note("'\(other.name.value)' matches here", at: other.condition.location)])
-        }
+        report.report(context.policy.diagnostics(of: .ambiguousRules))
     }
 }

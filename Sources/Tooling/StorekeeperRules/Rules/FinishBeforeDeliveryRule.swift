@@ -1,13 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// A transaction is finished only after the purchase is delivered.
 struct FinishBeforeDeliveryRule: CatalogRule {
     static let description = RuleDescription(
-        id: "finish-before-delivery",
-        severity: .error,
+        id: PlanCheck.finishBeforeDelivery.id,
+        severity: PlanCheck.finishBeforeDelivery.severity,
         summary: "A plan finishes last: after it verifies, downloads, persists, unlocks, grants and notifies.",
         rationale: """
             Finishing a transaction removes it from the queue for good: if the app dies after \
@@ -50,21 +47,6 @@ struct FinishBeforeDeliveryRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        let rules = context.catalog.rules
-        for problem in context.policy.problems {
-            let rule = rules[problem.rule]
-            let plan = "the \(problem.situation) plan of \(problem.product)\(PlanWording.more(problem))"
-            switch problem.kind {
-            case .finishesBeforeDelivery(let step, let stepAt, let finishAt):
-                // Both places are known: report at the later one (the step), note the finish.
-                let finish = finishAt.map { [Diagnostic.Note("it finishes here", at: $0.start)] } ?? []
-                report.report("rule '\(rule.name.value)' makes \(plan) `\(step.rawValue)` after `finish`; \(BuiltInStep.delivering.contains(step) ? "a finished transaction is gone if the app dies now" : "a finished transaction is over"), so move `finish` last", at: stepAt, notes: finish)
-            case .finishesWithout(let steps, let finishAt):
-                let names = steps.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-                report.report("rule '\(rule.name.value)' makes \(plan) finish without \(names), so the purchase would be lost; add \(steps.count == 1 ? "it" : "them") before `finish`", at: finishAt)
-            default:
-                continue
-            }
-        }
+        report.report(context.policy.diagnostics(of: .finishBeforeDelivery))
     }
 }

@@ -1,13 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// A purchasing or deferred transaction is not done yet.
 struct FinishWhilePendingRule: CatalogRule {
     static let description = RuleDescription(
-        id: "finish-while-pending",
-        severity: .error,
+        id: PlanCheck.finishWhilePending.id,
+        severity: PlanCheck.finishWhilePending.severity,
         summary: "`purchasing` and `deferred` plans do not finish.",
         rationale: """
             A transaction that is purchasing or deferred (waiting for Ask to Buy) is still in \
@@ -35,12 +32,6 @@ struct FinishWhilePendingRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        for problem in context.policy.problems {
-            guard case .finishesPending(let at) = problem.kind else { continue }
-            let rule = context.catalog.rules[problem.rule]
-            report.report(
-                "rule '\(rule.name.value)' finishes the \(problem.situation) plan of \(problem.product)\(PlanWording.more(problem)), but the transaction is still in progress; remove `finish` (the queue updates it again when it completes)",
-                at: at)
-        }
+        report.report(context.policy.diagnostics(of: .finishWhilePending))
     }
 }

@@ -1,13 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// `add` inserts next to a step the plan has.
 struct MissingAnchorRule: CatalogRule {
     static let description = RuleDescription(
-        id: "missing-anchor",
-        severity: .error,
+        id: PlanCheck.missingAnchor.id,
+        severity: PlanCheck.missingAnchor.severity,
         summary: "`add` inserts before or after a step that every matching plan has.",
         rationale: """
             A rule that inserts steps next to a step the plan does not have cannot say where they \
@@ -34,12 +31,6 @@ struct MissingAnchorRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        for problem in context.policy.problems {
-            guard case .missingAnchor(let step, let at) = problem.kind else { continue }
-            let rule = context.catalog.rules[problem.rule]
-            report.report(
-                "rule '\(rule.name.value)' inserts next to `\(step)`, but the \(problem.situation) plan of \(problem.product)\(PlanWording.more(problem)) has no `\(step)` step; narrow the rule's `when` to products whose plans have it, or insert next to another step",
-                at: at)
-        }
+        report.report(context.policy.diagnostics(of: .missingAnchor))
     }
 }

@@ -1,13 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// Every completed transaction is finished.
 struct PlanNeverFinishesRule: CatalogRule {
     static let description = RuleDescription(
-        id: "plan-never-finishes",
-        severity: .error,
+        id: PlanCheck.planNeverFinishes.id,
+        severity: PlanCheck.planNeverFinishes.severity,
         summary: "`purchased`, `restored` and `failed` plans end with `finish`.",
         rationale: """
             A transaction that is never finished stays in the queue: the store delivers it again \
@@ -34,12 +31,6 @@ struct PlanNeverFinishesRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        for problem in context.policy.problems {
-            guard case .neverFinishes(let at) = problem.kind else { continue }
-            let rule = context.catalog.rules[problem.rule]
-            report.report(
-                "rule '\(rule.name.value)' leaves the \(problem.situation) plan of \(problem.product)\(PlanWording.more(problem)) without `finish`, so the transaction would come back at every launch; end the steps with `finish`",
-                at: at)
-        }
+        report.report(context.policy.diagnostics(of: .planNeverFinishes))
     }
 }

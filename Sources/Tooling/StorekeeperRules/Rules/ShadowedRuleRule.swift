@@ -1,13 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// A custom rule that a more specific one always overrides does nothing.
 struct ShadowedRuleRule: CatalogRule {
     static let description = RuleDescription(
-        id: "shadowed-rule",
-        severity: .warning,
+        id: PlanCheck.shadowedRule.id,
+        severity: PlanCheck.shadowedRule.severity,
         summary: "Every custom rule changes at least one plan.",
         rationale: """
             The most specific matching rule changes a plan, and rules are not combined; a rule \
@@ -38,14 +35,6 @@ struct ShadowedRuleRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        let rules = context.catalog.rules
-        for problem in context.policy.problems {
-            guard case .neverApplies(let winner) = problem.kind else { continue }
-            let rule = rules[problem.rule], other = rules[winner]
-            report.report(
-                "rule '\(rule.name.value)' never applies: every plan it matches goes to the more specific rule '\(other.name.value)' (rules are not combined); narrow one of them, or move these steps into '\(other.name.value)'",
-                at: SourceRange(start: rule.condition.location),
-                notes: [Diagnostic.Note("'\(other.name.value)' wins here", at: other.condition.location)])
-        }
+        report.report(context.policy.diagnostics(of: .shadowedRule))
     }
 }

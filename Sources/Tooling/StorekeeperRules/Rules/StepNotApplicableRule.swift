@@ -1,13 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// A step must be able to do something for the product.
 struct StepNotApplicableRule: CatalogRule {
     static let description = RuleDescription(
-        id: "step-not-applicable",
-        severity: .error,
+        id: PlanCheck.stepNotApplicable.id,
+        severity: PlanCheck.stepNotApplicable.severity,
         summary: "A custom rule's steps apply to every product and state it matches.",
         rationale: """
             A step that cannot apply (a `download` for a product with no content, a `grant` for a \
@@ -35,12 +32,6 @@ struct StepNotApplicableRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        for problem in context.policy.problems {
-            guard case .notApplicable(let step, let at, let reason) = problem.kind else { continue }
-            let rule = context.catalog.rules[problem.rule]
-            report.report(
-                "rule '\(rule.name.value)' puts `\(step)` in the \(problem.situation) plan of \(problem.product)\(PlanWording.more(problem)), but \(reason); narrow the rule's `when` or remove the step",
-                at: at)
-        }
+        report.report(context.policy.diagnostics(of: .stepNotApplicable))
     }
 }

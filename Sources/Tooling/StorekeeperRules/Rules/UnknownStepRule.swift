@@ -1,12 +1,10 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+import StorekeeperPolicy
 
 /// A custom rule may only name steps the engine can run.
 struct UnknownStepRule: CatalogRule {
     static let description = RuleDescription(
-        id: "unknown-step",
-        severity: .error,
+        id: PlanCheck.unknownStep.id,
+        severity: PlanCheck.unknownStep.severity,
         summary: "Custom rules name only built-in steps and steps that plugins register.",
         rationale: """
             The engine runs each step of a plan by name; a step it does not know could never run, \
@@ -47,18 +45,6 @@ struct UnknownStepRule: CatalogRule {
     init() {}
 
     func check(_ context: RuleContext, into report: inout RuleReport) {
-        for rule in context.catalog.rules {
-            let names = rule.stepNames
-            for name in names where !context.steps.contains(name.value) {
-                var message = "no step is named '\(name.value)'"
-                if let nearest = context.steps.nearest(to: name.value) {
-                    message += "; did you mean '\(nearest)'?"
-                } else {
-                    message += "; the steps are \(context.steps.names.joined(separator: ", "))"
-                }
-                message += " (a plugin's step must be listed under `steps` in storekeeper.yml)"
-                report.report(message, at: name)
-            }
-        }
+        report.report(context.policy.diagnostics(of: .unknownStep))
     }
 }
