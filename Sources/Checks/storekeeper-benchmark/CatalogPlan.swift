@@ -54,8 +54,8 @@ struct CatalogPlan: Sendable {
         }
         self.kinds = kinds
 
-        let subscriptions = kinds.count(where: { $0 == .autoRenewable })
-        consumableCount = kinds.count(where: { $0 == .consumable })
+        let subscriptions = kinds.lazy.filter({ $0 == .autoRenewable }).count
+        consumableCount = kinds.lazy.filter({ $0 == .consumable }).count
         let unlocking = productCount - consumableCount
         groupCount = min(subscriptions, max(1, (productCount + 49) / 50))
         featureCount = min(unlocking, max(1, (productCount + 9) / 10))

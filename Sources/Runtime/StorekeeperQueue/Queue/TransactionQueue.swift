@@ -195,7 +195,10 @@ public actor TransactionQueue {
     /// the records kept elsewhere say, never an empty placeholder. Each
     /// stream ends at ``stop()``.
     public func entitlementUpdates() -> AsyncStream<Entitlements> {
-        let (stream, continuation) = AsyncStream<Entitlements>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        // Not AsyncStream.makeStream, which needs iOS 17: the build closure runs in init.
+        var made: AsyncStream<Entitlements>.Continuation?
+        let stream = AsyncStream<Entitlements>(bufferingPolicy: .bufferingNewest(64)) { made = $0 }
+        guard let continuation = made else { return stream }
         let id = UUID()
         subscribers[id] = continuation
         if published != nil { continuation.yield(entitlements()) }

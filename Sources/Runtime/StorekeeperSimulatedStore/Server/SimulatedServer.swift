@@ -168,7 +168,8 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
                 bytes.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        // Foundation's, not String(validating:), which needs iOS 18: nil when not UTF-8.
+        return String(bytes: bytes, encoding: .utf8)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
