@@ -20,10 +20,8 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [
                 "CLibFuzzer",
-                .product(name: "StorekeeperEngine", package: "Storekeeper"),
-                .product(name: "StorekeeperRules", package: "Storekeeper"),
-                .product(name: "StorekeeperCatalog", package: "Storekeeper"),
-                .product(name: "StorekeeperDiagnostics", package: "Storekeeper"),
+                // The tooling product: the catalog, the rules, the compiler, the reporters and the runtime below them.
+                .product(name: "StorekeeperTooling", package: "Storekeeper"),
             ]
         ),
         // The YAML layer, the catalog loader and validator, the policy rules, the compiler and the four reporters.
@@ -31,9 +29,8 @@ let package = Package(
             name: "FuzzCatalog",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "StorekeeperRules", package: "Storekeeper"),
-                .product(name: "StorekeeperCatalog", package: "Storekeeper"),
-                .product(name: "StorekeeperDiagnostics", package: "Storekeeper"),
+                // The tooling product: the catalog, the rules, the compiler, the reporters and the runtime below them.
+                .product(name: "StorekeeperTooling", package: "Storekeeper"),
             ]
         ),
         // The compiled-policy reader, with a round trip through the writer, and the explanations.
@@ -41,9 +38,8 @@ let package = Package(
             name: "FuzzPolicy",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "StorekeeperEngine", package: "Storekeeper"),
-                .product(name: "StorekeeperCatalog", package: "Storekeeper"),
-                .product(name: "StorekeeperDiagnostics", package: "Storekeeper"),
+                // The tooling product: the catalog, the rules, the compiler, the reporters and the runtime below them.
+                .product(name: "StorekeeperTooling", package: "Storekeeper"),
             ]
         ),
         // The `.storekit` reader and importer, the policy rules on the imported catalog, and the exporter.
@@ -51,10 +47,8 @@ let package = Package(
             name: "FuzzStoreKit",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "StorekeeperStoreKit", package: "Storekeeper"),
-                .product(name: "StorekeeperRules", package: "Storekeeper"),
-                .product(name: "StorekeeperCatalog", package: "Storekeeper"),
-                .product(name: "StorekeeperDiagnostics", package: "Storekeeper"),
+                // The tooling product: the catalog, the rules, the compiler, the reporters and the runtime below them.
+                .product(name: "StorekeeperTooling", package: "Storekeeper"),
             ]
         ),
         // The scenario parser, and the scenario check against the example catalogs' policies.
@@ -62,10 +56,8 @@ let package = Package(
             name: "FuzzScenario",
             dependencies: [
                 "FuzzSupport",
-                .product(name: "StorekeeperSimulator", package: "Storekeeper"),
-                .product(name: "StorekeeperEngine", package: "Storekeeper"),
-                .product(name: "StorekeeperCatalog", package: "Storekeeper"),
-                .product(name: "StorekeeperDiagnostics", package: "Storekeeper"),
+                // The tooling product: the catalog, the rules, the compiler, the reporters and the runtime below them.
+                .product(name: "StorekeeperTooling", package: "Storekeeper"),
             ]
         ),
     ],
