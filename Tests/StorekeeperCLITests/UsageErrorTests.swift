@@ -129,4 +129,13 @@ struct UsageErrorTests {
         let stderr = try await Self.expectCouldNotRun("validate", "--max-alias-expansion=-1", "shop.yaml")
         #expect(stderr.contains("--max-alias-expansion must be 0 or more"), "\(stderr)")
     }
+
+    @Test("a negative limit after a space is refused for what it is, not read as a missing value")
+    func negativeLimitAfterASpace() async throws {
+        let alias = try await Self.expectCouldNotRun("validate", "--max-alias-expansion", "-1", "shop.yaml")
+        #expect(alias.contains("--max-alias-expansion must be 0 or more"), "\(alias)")
+        let depth = try await Self.expectCouldNotRun("validate", "--max-depth", "-3", "shop.yaml")
+        #expect(depth.contains("--max-depth must be at least 1"), "\(depth)")
+        #expect(!(alias + depth).contains("Missing value"))
+    }
 }

@@ -14,10 +14,11 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-total-size"), help: ArgumentHelp("The most read for a catalog and its fragments together (default 64MiB, or --max-file-size when larger).", valueName: "size"))
     var maxTotalSize: FileSize?
 
-    @Option(name: .customLong("max-depth"), help: "The deepest nesting of lists and mappings.")
+    // .unconditional: `--max-depth -3` is a value to refuse clearly, not a missing one.
+    @Option(name: .customLong("max-depth"), parsing: .unconditional, help: "The deepest nesting of lists and mappings.")
     var maxDepth: Int = YAMLLimits.default.maxDepth
 
-    @Option(name: .customLong("max-alias-expansion"), help: "How many nodes aliases and merge keys may add.")
+    @Option(name: .customLong("max-alias-expansion"), parsing: .unconditional, help: "How many nodes aliases and merge keys may add.")
     var maxAliasExpansion: Int = YAMLLimits.default.maxAliasExpansion
 
     func validate() throws {
