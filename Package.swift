@@ -247,7 +247,8 @@ let package = Package(
 
         // MARK: Tests
 
-        // What the test targets share: child processes, seeded randomness, fixtures, marked examples.
+        // What the test targets share: the package root, scratch folders, catalog text, the Python
+        // schema validator's home (child processes and seeded randomness are library targets of their own).
         .target(
             name: "StorekeeperTestSupport",
             dependencies: ["StorekeeperChildProcess", "StorekeeperPlatform"],
@@ -267,11 +268,11 @@ let package = Package(
         .testTarget(
             name: "StorekeeperCatalogTests",
             dependencies: [
-                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
+                "StorekeeperTestSupport", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperCore"]),
+        .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperTestSupport", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperCore"]),
         .testTarget(
             name: "StorekeeperRulesTests",
             dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"]
@@ -295,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperScenariosTests",
             dependencies: [
-                "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperQueue", "StorekeeperCompiler", "StorekeeperRuntime",
+                "StorekeeperTestSupport", "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperQueue", "StorekeeperCompiler", "StorekeeperRuntime",
                 "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
             ]
         ),

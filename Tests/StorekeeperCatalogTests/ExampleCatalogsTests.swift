@@ -1,20 +1,14 @@
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperTestSupport
 import Testing
 
 /// The three example catalogs in `Catalogs/`, read from disk.
 @Suite struct ExampleCatalogsTests {
     /// The package root: three directories above this file
     /// (`Tests/StorekeeperCatalogTests/ExampleCatalogsTests.swift`).
-    static let packageRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 {
-            guard let slash = path.lastIndex(of: "/") else { return "." }
-            path = String(path[..<slash])
-        }
-        return path
-    }()
+    static let packageRoot = PackageRoot.path
 
     static let catalogs = packageRoot + "/Catalogs"
 

@@ -4,6 +4,7 @@ import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperPolicy
 @testable import StorekeeperRuntime
+import StorekeeperTestSupport
 import Testing
 
 /// Catalogs for the engine tests, from YAML as users write them.
@@ -19,14 +20,7 @@ enum EngineFixtures {
         """
 
     /// The package root: three directories above this file.
-    static let packageRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 {
-            guard let slash = path.lastIndex(of: "/") else { return "." }
-            path = String(path[..<slash])
-        }
-        return path
-    }()
+    static let packageRoot = PackageRoot.path
 
     static let exampleCatalogs = ["daily-planet", "inkwell", "rocket-racer"]
 
@@ -46,23 +40,7 @@ enum EngineFixtures {
 
     /// One product's YAML.
     static func product(id: String, type: String, delivery: String, persistence: String, restore: String) -> String {
-        var extra = ""
-        switch type {
-        case "auto-renewable-subscription": extra = "    group: premium\n    period: P1M\n"
-        case "non-renewing-subscription": extra = "    duration: P3M\n"
-        default: break
-        }
-        return """
-              - id: \(id)
-                type: \(type)
-                reference-name: \(id)
-                price: "0.99"
-                localizations: {en-US: {title: Thing, description: A thing}}
-            \(extra)    delivery: \(delivery)
-                persistence: \(persistence)
-                restore: \(restore)
-
-            """
+        ProductText.product(id: id, type: type, delivery: delivery, persistence: persistence, restore: restore)
     }
 
     /// Every valid combination of type, delivery, content and persistence

@@ -1,3 +1,4 @@
+import StorekeeperTestSupport
 import StorekeeperCatalog
 import StorekeeperCore
 
@@ -24,26 +25,8 @@ enum PolicyFixtures {
     }
 
     /// One product's YAML.
-    static func product(
-        id: String, type: String, delivery: String, persistence: String, restore: String
-    ) -> String {
-        var extra = ""
-        switch type {
-        case "auto-renewable-subscription": extra = "    group: premium\n    period: P1M\n"
-        case "non-renewing-subscription": extra = "    duration: P3M\n"
-        default: break
-        }
-        return """
-              - id: \(id)
-                type: \(type)
-                reference-name: \(id)
-                price: "0.99"
-                localizations: {en-US: {title: Thing, description: A thing}}
-            \(extra)    delivery: \(delivery)
-                persistence: \(persistence)
-                restore: \(restore)
-
-            """
+    static func product(id: String, type: String, delivery: String, persistence: String, restore: String) -> String {
+        ProductText.product(id: id, type: type, delivery: delivery, persistence: persistence, restore: restore)
     }
 
     /// Every valid combination of type, delivery, content and persistence the

@@ -6,19 +6,13 @@ import StorekeeperCore
 import StorekeeperRuntime
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
+import StorekeeperTestSupport
 import Testing
 
 /// Catalogs, policies, journals and queues for the queue tests.
 enum QueueFixtures {
     /// The package root: three directories above this file.
-    static let packageRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 {
-            guard let slash = path.lastIndex(of: "/") else { return "." }
-            path = String(path[..<slash])
-        }
-        return path
-    }()
+    static let packageRoot = PackageRoot.path
 
     static let exampleCatalogs = ["daily-planet", "inkwell", "rocket-racer"]
 

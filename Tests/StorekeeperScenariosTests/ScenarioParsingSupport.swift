@@ -6,20 +6,14 @@ import StorekeeperDiagnostics
 import StorekeeperRuntime
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
+import StorekeeperTestSupport
 import Testing
 
 /// Scenario texts parsed, example catalogs compiled, and the YAML blocks of
 /// docs/simulate.md, for the parser and checker tests.
 enum ScenarioParsing {
     /// The package root: three directories above this file.
-    static let packageRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 {
-            guard let slash = path.lastIndex(of: "/") else { return "." }
-            path = String(path[..<slash])
-        }
-        return path
-    }()
+    static let packageRoot = PackageRoot.path
 
     /// Parses a scenario text as `scenario.yaml`.
     static func parse(_ text: String, file: String = "scenario.yaml") -> ScenarioParseResult {
