@@ -856,7 +856,10 @@ extension DeliveryHarness {
         for attempt in 1...failures {
             try await eventually(sourceLocation: sourceLocation) { await log.deliveryFailures(of: transactionID).count >= attempt }
             let seen = Date()
-            let failure = await log.deliveryFailures(of: transactionID)[attempt - 1]
+            // Read with a bound: after a wait that timed out (recorded above), indexing would crash every test.
+            let seenFailures = await log.deliveryFailures(of: transactionID)
+            let failure = try #require(seenFailures.count >= attempt ? seenFailures[attempt - 1] : nil,
+                                       "failure \(attempt) of \(transactionID) never came", sourceLocation: sourceLocation)
             #expect(failure.step == step, sourceLocation: sourceLocation)
             #expect(failure.failure.isTransient, sourceLocation: sourceLocation)
             let retryAt = try #require(failure.retryAt, sourceLocation: sourceLocation)
