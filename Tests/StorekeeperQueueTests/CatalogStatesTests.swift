@@ -314,7 +314,7 @@ enum DeliveryHarness {
     }
 
     /// Polls `condition` until it holds; fails the test if it never does.
-    static func eventually(timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation,
+    static func eventually(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
                            _ condition: () async throws -> Bool) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
