@@ -412,10 +412,11 @@ struct SARIFSchemaTests {
         try document.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let run = try ChildProcess.run(
-            "/usr/bin/env", ["python3", "-c", script, schemaURL.path, file.path].map { Array($0.utf8) },
-            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
-        return (run.status, String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
+        let run = try ChildProcess(
+            "/usr/bin/env", ["python3", "-c", script, schemaURL.path, file.path],
+            standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(300))
+        return (run.termination.shellStatus, String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
     }
 
     /// Whether the validator could not run: `python3` (127, from `env`) or its packages (3) are missing.
