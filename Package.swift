@@ -94,8 +94,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Child processes (posix_spawn), for git and the checks; never in the runtime.
-        .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperPlatform"], path: "Sources/Tooling/StorekeeperChildProcess"),
+        // Child processes (posix_spawn): start, capture, kill, time out, wait; for git, the checks and the tests, never the runtime.
+        .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperCore", "StorekeeperPlatform"], path: "Sources/Tooling/StorekeeperChildProcess"),
         // Locations, severities, diagnostics, their reporters, and whole-file output.
         .target(
             name: "StorekeeperDiagnostics",
@@ -311,6 +311,8 @@ let package = Package(
             dependencies: ["StorekeeperXcodeConfig", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"],
             exclude: ["Fixtures"]
         ),
+        // Starting, killing, timing out and capturing children, through real programs (/bin/sh).
+        .testTarget(name: "StorekeeperChildProcessTests", dependencies: ["StorekeeperChildProcess", "StorekeeperPlatform"]),
         .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
         .testTarget(
             name: "StorekeeperCodegenTests",

@@ -19,11 +19,13 @@ import Testing
     static func codegen(_ arguments: [String], in directory: URL) throws -> Run {
         let tool = CLI.productsDirectory.appendingPathComponent("storekeeper-codegen")
         try #require(FileManager.default.isExecutableFile(atPath: tool.path), "no storekeeper-codegen at \(tool.path); build with `swift build --build-tests`")
-        let run = try ChildProcess.run(
-            tool.path, arguments.map { Array($0.utf8) }, in: directory.path, environment: CLI.environment(), timeLimit: CLI.timeLimit)
+        let run = try ChildProcess(
+            tool.path, arguments, directory: directory.path, environment: CLI.environment(),
+            standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(CLI.timeLimit))
         if run.timedOut { Issue.record("storekeeper-codegen \(arguments) did not finish in \(CLI.timeLimit) seconds") }
         return Run(
-            status: run.status,
+            status: run.termination.shellStatus,
             stdout: String(decoding: run.standardOutput, as: UTF8.self),
             stderr: String(decoding: run.standardError, as: UTF8.self))
     }

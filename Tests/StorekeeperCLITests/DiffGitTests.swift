@@ -11,15 +11,15 @@ import Testing
 struct DiffGitTests {
     /// Runs git in a folder; the test fails if it does.
     static func git(_ arguments: [String], in directory: URL) throws {
-        let run = try ChildProcess.run(
-            "/usr/bin/env", (["git"] + arguments).map { Array($0.utf8) }, in: directory.path,
+        let run = try ChildProcess(
+            "/usr/bin/env", ["git"] + arguments, directory: directory.path,
             environment: CLI.environment([
                 "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
                 "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com",
                 "GIT_CONFIG_NOSYSTEM": "1",
-            ]),
-            timeLimit: CLI.timeLimit)
-        try #require(run.status == 0 && !run.signaled, "git \(arguments.joined(separator: " ")) failed")
+            ])
+        ).run(timeout: .seconds(CLI.timeLimit))
+        try #require(run.termination == .exited(0), "git \(arguments.joined(separator: " ")) \(run.termination)")
     }
 
     /// A repository whose first commit has the shop catalog (with a fragment
@@ -130,6 +130,24 @@ struct DiffGitTests {
 }
 
 extension DiffGitTests {
+    @Test("a file at the revision over --max-file-size is refused with its own size, as one on disk is")
+    func oversizedAtRevision() async throws {
+        let workspace = try Self.repository()
+        let body = DiffCommandTests.shop()
+        try #require(body.utf8.count < 4_000)
+        // A comment ahead of the catalog makes the file 8 KiB, twice the limit.
+        try workspace.write("big.yaml", "#" + String(repeating: "x", count: 8_192 - body.utf8.count - 2) + "\n" + body)
+        try workspace.write("now.yaml", body)
+        try Self.git(["add", "big.yaml"], in: workspace.url)
+        try Self.git(["commit", "-q", "-m", "big"], in: workspace.url)
+        let result = try await workspace.run("diff", "--max-file-size", "4KiB", "HEAD:big.yaml", "now.yaml")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.hasPrefix("""
+            HEAD:./big.yaml:1:1: error: the old catalog does not load, so it cannot be compared: \
+            the file is 8 KiB, over the limit of 4 KiB;
+            """), "\(result)")
+    }
+
     @Test("a catalog at the repository's root: its includes are read at the revision too, not from the work tree")
     func rootFile() async throws {
         let workspace = try Workspace()

@@ -148,8 +148,10 @@ struct OutputSafetyTests {
 /// UTF-8), collecting its standard error.
 enum RawProcess {
     static func run(_ program: String, _ arguments: [[UInt8]], in directory: String) throws -> (status: Int32, stderr: String) {
-        let run = try ChildProcess.run(program, arguments, in: directory, environment: CLI.environment(), timeLimit: CLI.timeLimit)
+        let run = try ChildProcess(
+            program, argumentBytes: arguments, directory: directory, environment: CLI.environment(), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(CLI.timeLimit))
         if run.timedOut { Issue.record("\(program) did not finish in \(CLI.timeLimit) seconds") }
-        return (run.status, String(decoding: run.standardError, as: UTF8.self))
+        return (run.termination.shellStatus, String(decoding: run.standardError, as: UTF8.self))
     }
 }

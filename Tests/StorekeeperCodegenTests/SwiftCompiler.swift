@@ -40,10 +40,10 @@ struct SwiftCompiler {
     /// Runs a program, its standard output and error merged into one file
     /// (no pipe to fill up), and waits for it, at most two minutes.
     func run(_ executable: String, _ arguments: [String]) throws -> Result {
-        let run = try ChildProcess.run(
-            executable, arguments.map { Array($0.utf8) }, in: folder.path,
-            environment: ProcessInfo.processInfo.environment, timeLimit: 120)
+        let run = try ChildProcess(
+            executable, arguments, directory: folder.path, standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(120))
         if run.timedOut { Issue.record("\(executable) \(arguments.joined(separator: " ")) took over two minutes") }
-        return Result(status: run.status, output: String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
+        return Result(status: run.termination.shellStatus, output: String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
     }
 }

@@ -36,14 +36,15 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-policy-\(UUID().uuidString).json")
         try document.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = try ChildProcess.run(
-            "/usr/bin/env", ["python3", "-c", script, schemaPath, file.path].map { Array($0.utf8) },
-            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
+        let run = try ChildProcess(
+            "/usr/bin/env", ["python3", "-c", script, schemaPath, file.path],
+            standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(300))
         let output = String(decoding: run.standardOutput + run.standardError, as: UTF8.self)
-        if run.status == 3 || run.status == 127 {
+        if run.termination == .exited(3) || run.termination == .exited(127) {
             Issue.record("\(output)\nInstall the validator: python3 -m pip install jsonschema")
         }
-        return (run.status, output)
+        return (run.termination.shellStatus, output)
     }
 
     @Test(arguments: EngineFixtures.exampleCatalogs)

@@ -485,21 +485,24 @@ struct SARIFSchemaTests {
         try document.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let run = try ChildProcess.run(
-            "/usr/bin/env", ["python3", "-c", script, schemaURL.path, file.path].map { Array($0.utf8) },
-            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
-        return (run.status, String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
+        let run = try ChildProcess(
+            "/usr/bin/env", ["python3", "-c", script, schemaURL.path, file.path],
+            standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(300))
+        return (run.termination.shellStatus, String(decoding: run.standardOutput + run.standardError, as: UTF8.self))
     }
 
     /// Whether `checker`, the one the validation uses, accepts each value as its format.
     static func conforms(_ cases: [(format: String, value: String)], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [Bool]? {
         let list = JSONValue.array(cases.map { .array([.string($0.format), .string($0.value)]) })
-        let run = try ChildProcess.run(
-            "/usr/bin/env", ["python3", "-c", conformsScript, schemaURL.path, JSONWriter().serialize(list)].map { Array($0.utf8) },
-            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 300)
+        let run = try ChildProcess(
+            "/usr/bin/env", ["python3", "-c", conformsScript, schemaURL.path, JSONWriter().serialize(list)],
+            standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(300))
+        let status = run.termination.shellStatus
         let output = String(decoding: run.standardOutput + run.standardError, as: UTF8.self)
-        if recordMissingValidator(run.status, output, sourceLocation: sourceLocation) { return nil }
-        try #require(run.status == 0, "\(output)", sourceLocation: sourceLocation)
+        if recordMissingValidator(status, output, sourceLocation: sourceLocation) { return nil }
+        try #require(status == 0, "\(output)", sourceLocation: sourceLocation)
         guard case .array(let answers) = try JSONParser().parse(Array(run.standardOutput)) else {
             Issue.record("not a list: \(output)", sourceLocation: sourceLocation)
             return nil

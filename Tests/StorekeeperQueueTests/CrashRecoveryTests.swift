@@ -339,16 +339,20 @@ enum CrashDrill {
         defer { try? outHandle.close() }
         let command = launcher.isEmpty ? [executable.path] + arguments : launcher + [executable.path] + arguments
         let descriptor = outHandle.fileDescriptor
-        let run: ChildProcess.Outcome = try await withCheckedThrowingContinuation { continuation in
+        let run: ChildOutcome = try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result {
-                    try ChildProcess.run(
-                        command[0], command.dropFirst().map { Array($0.utf8) }, in: FileManager.default.currentDirectoryPath,
-                        environment: ProcessInfo.processInfo.environment, output: descriptor, timeLimit: 1_800)
+                    try ChildProcess(
+                        command[0], Array(command.dropFirst()), standardOutput: .descriptor(descriptor), standardError: .capture(limit: .max)
+                    ).run(timeout: .seconds(1_800))
                 })
             }
         }
-        return CrashDrillResult(status: run.status, signaled: run.signaled, stdout: try Data(contentsOf: out),
+        let (status, signaled) = switch run.termination {
+        case .exited(let status): (status, false)
+        case .signalled(let signal): (signal, true)
+        }
+        return CrashDrillResult(status: status, signaled: signaled, stdout: try Data(contentsOf: out),
                            stderr: String(decoding: run.standardError, as: UTF8.self))
     }
 }

@@ -40,11 +40,10 @@ enum Strace {
             return nil
         }
         // Containers may forbid ptrace: try it once.
-        guard let run = try? ChildProcess.run(
-            path, ["-f", "-qq", "-o", "/dev/null", "/bin/true"].map { Array($0.utf8) },
-            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 60)
-        else { return nil }
-        return run.status == 0 && !run.signaled ? path : nil
+        guard let run = try? ChildProcess(path, ["-f", "-qq", "-o", "/dev/null", "/bin/true"]).run(timeout: .seconds(60)) else {
+            return nil
+        }
+        return run.termination == .exited(0) ? path : nil
     }()
 
     /// Follows threads, names each descriptor's file, prints no data.

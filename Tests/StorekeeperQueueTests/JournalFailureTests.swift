@@ -575,11 +575,11 @@ import Testing
     @discardableResult
     static func sqlite(_ path: String, _ commands: String...) throws -> String {
         let sql = commands.joined(separator: " ")
-        let run = try ChildProcess.run(
-            try #require(sqlite3), ([path] + commands).map { Array($0.utf8) },
-            in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 120)
+        let run = try ChildProcess(
+            try #require(sqlite3), [path] + commands, standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+        ).run(timeout: .seconds(120))
         let text = String(decoding: run.standardOutput + run.standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        try #require(run.status == 0 && !run.signaled, "sqlite3 \(sql): \(text)")
+        try #require(run.termination == .exited(0), "sqlite3 \(sql): \(text)")
         return text
     }
 

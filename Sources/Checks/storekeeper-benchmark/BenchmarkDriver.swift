@@ -1,3 +1,5 @@
+import StorekeeperChildProcess
+
 /// `storekeeper-benchmark run`: generates the catalogs, then times `storekeeper validate`, with and
 /// without its policy rules, and `storekeeper compile`, against the bare scan on each, in child processes.
 ///
@@ -104,10 +106,10 @@ struct BenchmarkDriver: Sendable {
         _ = try checked(compilation(path))
         let policyBytes = try FileSystem.size(of: policyPath)
 
-        var scans: [ChildProcess.Measurement] = []
-        var formatOnlyValidations: [ChildProcess.Measurement] = []
-        var validations: [ChildProcess.Measurement] = []
-        var compilations: [ChildProcess.Measurement] = []
+        var scans: [ChildOutcome] = []
+        var formatOnlyValidations: [ChildOutcome] = []
+        var validations: [ChildOutcome] = []
+        var compilations: [ChildOutcome] = []
         for round in 0..<options.repetitions {
             let order = MeasuredProgram.order(inRound: round)
             for program in order {
@@ -157,8 +159,8 @@ struct BenchmarkDriver: Sendable {
             StandardError.print("  warm-up: \(scan(path).commandLine); \(validation(path).commandLine)")
             _ = try checked(scan(path))
             _ = try checked(validation(path), status: 1)
-            var scans: [ChildProcess.Measurement] = []
-            var validations: [ChildProcess.Measurement] = []
+            var scans: [ChildOutcome] = []
+            var validations: [ChildOutcome] = []
             for round in 0..<options.repetitions {
                 if round % 2 == 0 {
                     scans.append(try checked(scan(path)))
@@ -179,8 +181,8 @@ struct BenchmarkDriver: Sendable {
     }
 
     /// Runs `process` once and returns its measurement, if it exited with `status` (0 unless said).
-    private func checked(_ process: ChildProcess, status: Int32) throws -> ChildProcess.Measurement {
-        let measurement = try process.run()
+    private func checked(_ process: ChildProcess, status: Int32) throws -> ChildOutcome {
+        let measurement = try process.measure()
         guard measurement.termination == .exited(status) else {
             throw BenchmarkError("""
                 \(process.commandLine) \(measurement.termination), not with status \(status); run it by hand to see why
@@ -190,8 +192,8 @@ struct BenchmarkDriver: Sendable {
     }
 
     /// Runs `process` once and returns its measurement, if it exited with status 0.
-    private func checked(_ process: ChildProcess) throws -> ChildProcess.Measurement {
-        let measurement = try process.run()
+    private func checked(_ process: ChildProcess) throws -> ChildOutcome {
+        let measurement = try process.measure()
         guard measurement.termination == .exited(0) else {
             throw BenchmarkError("""
                 \(process.commandLine) \(measurement.termination); run it by hand to see why
@@ -204,7 +206,9 @@ struct BenchmarkDriver: Sendable {
     /// in `reportPath`, and checks that it exited with status 0 and reported nothing: a generated catalog
     /// must validate clean, or the benchmark would time the formatting of diagnostics too.
     private func warmUp(_ process: ChildProcess, of path: String, reportPath: String) throws {
-        let measurement = try process.run(standardOutput: reportPath)
+        var reporting = process
+        reporting.standardOutput = .file(reportPath)
+        let measurement = try reporting.measure()
         switch measurement.termination {
         case .exited(0) where ValidationOutput.listsNoDiagnostic(try FileSystem.readAll(reportPath)):
             return

@@ -1,3 +1,5 @@
+import StorekeeperChildProcess
+
 /// The measurements of one catalog size, and what the report makes of them.
 ///
 /// The four lists hold one measurement per round, in order: the measurements at the same index come
@@ -10,13 +12,13 @@ struct SizeResult: Sendable {
     /// The size in bytes of the policy that `storekeeper compile` wrote (indented JSON).
     let policyBytes: Int
     /// The measured bare scans.
-    let scans: [ChildProcess.Measurement]
+    let scans: [ChildOutcome]
     /// The measured format-only validations (`storekeeper validate --no-policy`).
-    let formatOnlyValidations: [ChildProcess.Measurement]
+    let formatOnlyValidations: [ChildOutcome]
     /// The measured validations, format and policy rules (`storekeeper validate`).
-    let validations: [ChildProcess.Measurement]
+    let validations: [ChildOutcome]
     /// The measured compilations (`storekeeper compile FILE --output POLICY`).
-    let compilations: [ChildProcess.Measurement]
+    let compilations: [ChildOutcome]
 
     /// The median wall time of the bare scan, in milliseconds.
     var scanMilliseconds: Double {
@@ -82,7 +84,7 @@ struct SizeResult: Sendable {
     }
 
     /// The largest `ru_maxrss` among `measurements`, in MiB; 0 when there are none.
-    private static func largestPeakMiB(of measurements: [ChildProcess.Measurement]) -> Double {
+    private static func largestPeakMiB(of measurements: [ChildOutcome]) -> Double {
         Double(measurements.map(\.peakResidentKiB).max() ?? 0) / 1024
     }
 }

@@ -1,3 +1,5 @@
+import StorekeeperChildProcess
+
 /// The measurements of one catalog in which every product makes the same mistake (`prise:` for
 /// `price:`), and what the report makes of them. The lists hold one measurement per round, in order.
 struct TypoResult: Sendable {
@@ -6,9 +8,9 @@ struct TypoResult: Sendable {
     /// The catalog's size in bytes.
     let fileBytes: Int
     /// The measured bare scans.
-    let scans: [ChildProcess.Measurement]
+    let scans: [ChildOutcome]
     /// The measured validations (`storekeeper validate`, which exits 1 with an error per product).
-    let validations: [ChildProcess.Measurement]
+    let validations: [ChildOutcome]
 
     /// The median wall time of the bare scan, in milliseconds.
     var scanMilliseconds: Double {

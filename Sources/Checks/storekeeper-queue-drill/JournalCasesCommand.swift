@@ -1,5 +1,6 @@
 import Foundation
 
+import StorekeeperChildProcess
 import StorekeeperCore
 import StorekeeperPlatform
 
@@ -93,16 +94,16 @@ struct JournalCasesCommand {
             // Until the holder has the journal open (it creates the hold file then), or has ended, or hangs.
             let giveUpAt = DispatchTime.now().uptimeNanoseconds + UInt64(options.launchTimeoutSeconds) * 1_000_000_000
             while !FileManager.default.fileExists(atPath: hold) {
-                if try holder.hasEnded() || DispatchTime.now().uptimeNanoseconds > giveUpAt { break }
+                if holder.hasEnded() || DispatchTime.now().uptimeNanoseconds > giveUpAt { break }
                 usleep(2_000)
             }
             let holding = FileManager.default.fileExists(atPath: hold)
             let finished = Self.contents("\(state)/store/finished.log")
-            var second: (ChildLaunch.Outcome, String)?
+            var second: (ChildOutcome, String)?
             if holding { second = try launch(state: state, name: "second") }
             let unchanged = Self.contents("\(state)/store/finished.log") == finished
             try? FileManager.default.removeItem(atPath: hold)
-            let held = try holder.wait(killAfterMilliseconds: nil, timeoutSeconds: options.launchTimeoutSeconds)
+            let held = try ChildLaunch.wait(for: holder, killAfterMilliseconds: nil, timeoutSeconds: options.launchTimeoutSeconds)
             let holderLaunch = Self.launch("holder", held, Self.text("\(work)/holder.err"), reference: reference,
                                            report: "\(work)/holder.out")
             var launches = [holderLaunch]
@@ -127,7 +128,7 @@ struct JournalCasesCommand {
             }
             var launches: [JournalCasesSummary.Launch] = []
             for (name, child) in zip(names, running) {
-                let outcome = try child.wait(killAfterMilliseconds: nil, timeoutSeconds: options.launchTimeoutSeconds)
+                let outcome = try ChildLaunch.wait(for: child, killAfterMilliseconds: nil, timeoutSeconds: options.launchTimeoutSeconds)
                 launches.append(Self.launch(name, outcome, Self.text("\(work)/\(name).err"), reference: reference,
                                             report: "\(work)/\(name).out"))
             }
@@ -146,7 +147,7 @@ struct JournalCasesCommand {
         }
 
         /// One launch over `state`, its output in `work/name.out` and `.err`; the outcome and its standard error.
-        private func launch(state: String, name: String) throws(DrillError) -> (ChildLaunch.Outcome, String) {
+        private func launch(state: String, name: String) throws(DrillError) -> (ChildOutcome, String) {
             let outcome = try ChildLaunch(executable: executable, arguments: arguments(state: state),
                                           standardOutput: "\(work)/\(name).out", standardError: "\(work)/\(name).err")
                 .run(killAfterMilliseconds: nil, timeoutSeconds: options.launchTimeoutSeconds)
@@ -156,7 +157,7 @@ struct JournalCasesCommand {
             return (outcome, Self.text("\(work)/\(name).err"))
         }
 
-        private static func launch(_ role: String, _ outcome: ChildLaunch.Outcome, _ errors: String, reference: DrillReport,
+        private static func launch(_ role: String, _ outcome: ChildOutcome, _ errors: String, reference: DrillReport,
                                    report: String) -> JournalCasesSummary.Launch {
             var launch = JournalCasesSummary.Launch(role: role, standardError: String(errors.prefix(4_000)))
             switch outcome.termination {

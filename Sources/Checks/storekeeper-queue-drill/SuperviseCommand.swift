@@ -1,5 +1,6 @@
 import Foundation
 
+import StorekeeperChildProcess
 import StorekeeperCore
 import StorekeeperPlatform
 
@@ -65,7 +66,7 @@ struct SuperviseCommand {
             switch outcome.termination {
             case .signalled(SIGKILL):
                 tally.kills += 1
-                if outcome.timerFired {
+                if outcome.delayedKillSent {
                     tally.timerKills += 1
                 } else {
                     tally.selfKills += 1
@@ -122,7 +123,7 @@ struct SuperviseCommand {
             let how = outcome.timedOut ? "timed out" : "\(outcome.termination)"
             throw DrillError.message("the reference launch \(how): \(launchLine(arguments))\n\(errors)")
         }
-        return (try DrillReport.read("\(work)/reference.out"), outcome.milliseconds)
+        return (try DrillReport.read("\(work)/reference.out"), Int(outcome.elapsed / .milliseconds(1)))
     }
 
     private func runArguments(state: String) -> [String] {

@@ -1,124 +1,113 @@
-import Foundation
-
+import StorekeeperCore
 import StorekeeperPlatform
 
-/// Test support shared by the test targets (one home for running child
-/// processes). Runs a program with `posix_spawn`, its standard output and error read on
-/// threads of their own. Not Foundation's `Process`: on Linux its `run()`
-/// lists `/proc/self/fd` with a read past the end of a directory entry
-/// (swift-corelibs-foundation PR 5472), which crashed this test process now
-/// and then once a thousand descriptors were open across the parallel tests.
-public enum ChildProcess {
-    /// How a run ended, and what it wrote.
-    public struct Outcome: Sendable {
-        /// The exit status, or the signal number when `signaled`.
-        public var status: Int32
-        public var signaled: Bool
-        public var timedOut: Bool
-        public var standardOutput: Data
-        public var standardError: Data
+/// A program to run in a child process, and where its output goes: the one way Storekeeper's tools,
+/// checks and tests start another program.
+///
+/// `posix_spawn`, not Foundation's `Process`: on Linux, `Process.run()` lists `/proc/self/fd` with a
+/// read past the end of a directory entry (swift-corelibs-foundation PR 5472), which crashed a process
+/// now and then once many descriptors were open.
+///
+/// The child's standard input is always `/dev/null`. ``start()`` returns a ``RunningChild`` to poll,
+/// signal and wait for; ``run(killAfter:timeout:)`` starts the child and waits for it in one call:
+///
+/// ```swift
+/// let head = try ChildProcess("git", ["rev-parse", "HEAD"], standardOutput: .capture(limit: 4096))
+///     .run(timeout: .seconds(60))
+/// guard head.termination == .exited(0) else { ... }
+/// ```
+public struct ChildProcess: Sendable, Hashable {
+    /// The program: a path (a relative one is taken from ``directory``), or a name without a slash,
+    /// looked up on this process's `PATH`.
+    public var executable: String
+    /// The arguments after the program's name, as bytes, so that one need not be UTF-8.
+    public var arguments: [[UInt8]]
+    /// The folder the child starts in; `nil` for this process's current directory.
+    public var directory: String?
+    /// The child's whole environment; `nil` to inherit this process's.
+    public var environment: [String: String]?
+    /// Where the child's standard output goes.
+    public var standardOutput: ChildOutput
+    /// Where the child's standard error goes.
+    public var standardError: ChildOutput
+
+    /// Describes a run of `executable` with `arguments`; by default its output and errors are discarded.
+    public init(
+        _ executable: String, _ arguments: [String], directory: String? = nil, environment: [String: String]? = nil,
+        standardOutput: ChildOutput = .discard, standardError: ChildOutput = .discard
+    ) {
+        self.init(
+            executable, argumentBytes: arguments.map { Array($0.utf8) }, directory: directory, environment: environment,
+            standardOutput: standardOutput, standardError: standardError)
     }
 
-    /// Runs `program` with `arguments` (bytes, so that a name need not be
-    /// UTF-8) in `directory`; standard input is /dev/null, standard output
-    /// goes to `output` when given (a descriptor the caller owns), else is
-    /// collected. Killed after `timeLimit` seconds.
-    public static func run(
-        _ program: String, _ arguments: [[UInt8]], in directory: String, environment: [String: String],
-        output: Int32? = nil, timeLimit: Double
-    ) throws -> Outcome {
-        let out = output == nil ? try makePipe() : nil
-        let err = try makePipe()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output ?? out?.write ?? 1, 1)
-        posix_spawn_file_actions_adddup2(&actions, err.write, 2)
-        // Through the shell for its `cd`, which passes the arguments' bytes on as they are.
-        let shell = ["/bin/sh", "-c", #"cd "$0" && exec "$@""#, directory, program].map { Array($0.utf8) }
-        let vector = (shell + arguments).map(Self.cString) + [nil]
-        defer { for pointer in vector { pointer?.deallocate() } }
-        let variables = environment.map { Self.cString(Array("\($0.key)=\($0.value)".utf8)) } + [nil]
-        defer { for pointer in variables { pointer?.deallocate() } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, vector, variables)
-        close(err.write)
-        if let out { close(out.write) }
-        guard spawned == 0 else {
-            close(err.read)
-            if let out { close(out.read) }
-            throw SpawnFailure(message: "cannot run \(program): \(String(cString: strerror(spawned)))")
+    /// Describes a run of `executable` with arguments given as bytes (a file name need not be UTF-8).
+    public init(
+        _ executable: String, argumentBytes: [[UInt8]], directory: String? = nil, environment: [String: String]? = nil,
+        standardOutput: ChildOutput = .discard, standardError: ChildOutput = .discard
+    ) {
+        self.executable = executable
+        self.arguments = argumentBytes
+        self.directory = directory
+        self.environment = environment
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// Starts the child and waits for it; see ``RunningChild/wait(killAfter:timeout:)``.
+    ///
+    /// - Throws: ``ChildProcessError`` when the child cannot be started or waited for. A child that
+    ///   starts and then fails is not an error: see ``ChildOutcome/termination``.
+    public func run(killAfter: Duration? = nil, timeout: Duration? = nil) throws(ChildProcessError) -> ChildOutcome {
+        try start().wait(killAfter: killAfter, timeout: timeout)
+    }
+
+    /// Starts the child and returns at once, with the handle that waits for it.
+    ///
+    /// - Throws: ``ChildProcessError`` when ``directory`` is not a folder, an output file cannot be
+    ///   opened, or the program cannot be started (``ChildProcessError/isMissingExecutable`` when
+    ///   there is no such program).
+    public func start() throws(ChildProcessError) -> RunningChild {
+        let argumentVector = [Array(executable.utf8)] + arguments
+        let variables = environment.map { $0.sorted { $0.key < $1.key }.map { Array("\($0.key)=\($0.value)".utf8) } }
+        // exec takes NUL-terminated strings: a NUL inside one would cut it short without a word.
+        guard !(argumentVector + (variables ?? [])).contains(where: { $0.contains(0) }) else {
+            throw ChildProcessError(executable: executable, step: .passArguments, code: EINVAL)
         }
-        let errors = Reader(err.read)
-        let standardOutput = out.map { Reader($0.read) }
-        var status: Int32 = 0
-        var timedOut = false
-        let deadline = Date().addingTimeInterval(timeLimit)
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid || (result < 0 && errno != EINTR) { break }
-            if Date() > deadline {
-                timedOut = true
-                kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                break
+        let argv = CStrings(argumentVector)
+        let envp = variables.map(CStrings.init)
+        var processID = pid_t()
+        var startedAt: UInt64 = 0
+        let (actions, spawned) = try Self.spawnLock.withLock { _ throws(ChildProcessError) in
+            let actions = try SpawnFileActions(for: self)
+            let attributes = SpawnAttributes()
+            startedAt = MonotonicClock.nanoseconds()
+            let spawned = withExtendedLifetime((argv, envp)) {
+                posix_spawnp(
+                    &processID, executable, &actions.actions, &attributes.attributes, argv.vector,
+                    envp.map { UnsafePointer($0.vector) } ?? Self.inheritedEnvironment)
             }
-            usleep(5_000)
+            return (actions, spawned)
         }
-        // WIFSIGNALED and WEXITSTATUS, by value: the C macros are not imported.
-        let signal = status & 0x7F
-        return Outcome(
-            status: signal != 0 ? signal : (status >> 8) & 0xFF, signaled: signal != 0, timedOut: timedOut,
-            standardOutput: standardOutput?.finish() ?? Data(), standardError: errors.finish())
+        // The child has its copies; the parent's would keep the pipes from ever reaching their end.
+        actions.closeChildEnds()
+        guard spawned == 0 else { throw ChildProcessError(executable: executable, step: .start, code: spawned) }
+        return RunningChild(
+            processID: processID, executable: executable, startedAt: startedAt,
+            standardOutput: actions.standardOutputCapture, standardError: actions.standardErrorCapture)
     }
 
-    public struct SpawnFailure: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
+    /// Held while a spawn's pipes are made and while a child is spawned: a pipe is made without
+    /// `FD_CLOEXEC` (no `pipe2` in Swift's C modules) and gets it a moment later, and a child spawned
+    /// by another thread in that moment would keep the pipe open, and its reader waiting.
+    static let spawnLock = Locked(())
 
-    /// A pipe whose ends are not inherited by children other than through
-    /// the spawn's own `dup2` (which clears the flag on the copy).
-    private static func makePipe() throws -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw SpawnFailure(message: "cannot make a pipe: \(String(cString: strerror(errno)))") }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
-    }
-
-    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
-        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-        for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-        pointer[bytes.count] = 0
-        return pointer
-    }
-
-    /// Reads a descriptor to its end on a thread of its own, so that a child
-    /// writing more than a pipe holds never blocks; closes it when done.
-    private final class Reader: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ descriptor: Int32) {
-            Thread.detachNewThread { [self] in
-                var buffer = [UInt8](repeating: 0, count: 65_536)
-                while true {
-                    let count = read(descriptor, &buffer, buffer.count)
-                    if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
-                    if count < 0 && errno == EINTR { continue }
-                    break
-                }
-                close(descriptor)
-                done.signal()
-            }
-        }
-
-        func finish() -> Data {
-            // The child has ended, so the pipe reaches its end soon; bounded
-            // anyway, in case a grandchild kept it open.
-            _ = done.wait(timeout: .now() + 10)
-            return data
-        }
+    /// This process's environment, which a child inherits when it is given none.
+    private static var inheritedEnvironment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        UnsafePointer(_NSGetEnviron().pointee)
+        #else
+        UnsafePointer(environ)
+        #endif
     }
 }

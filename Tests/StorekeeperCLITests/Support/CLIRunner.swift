@@ -94,12 +94,18 @@ enum CLI {
         _ arguments: [String], in directory: URL, environment: [String: String], standardOutput: FileHandle?
     ) -> CLIResult {
         do {
-            let run = try ChildProcess.run(
-                executable.path, arguments.map { Array($0.utf8) }, in: directory.path, environment: environment,
-                output: standardOutput?.fileDescriptor, timeLimit: timeLimit)
+            let run = try ChildProcess(
+                executable.path, arguments, directory: directory.path, environment: environment,
+                standardOutput: standardOutput.map { .descriptor($0.fileDescriptor) } ?? .capture(limit: .max),
+                standardError: .capture(limit: .max)
+            ).run(timeout: .seconds(timeLimit))
+            let (status, signaled) = switch run.termination {
+            case .exited(let status): (status, false)
+            case .signalled(let signal): (signal, true)
+            }
             return CLIResult(
-                status: run.status, signaled: run.signaled, timedOut: run.timedOut,
-                stdoutData: run.standardOutput, stderrData: run.standardError)
+                status: status, signaled: signaled, timedOut: run.timedOut,
+                stdoutData: Data(run.standardOutput), stderrData: Data(run.standardError))
         } catch {
             return CLIResult(
                 status: -1, signaled: false, timedOut: false, stdoutData: Data(),

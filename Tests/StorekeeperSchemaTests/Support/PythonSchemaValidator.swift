@@ -72,20 +72,20 @@ enum PythonSchemaValidator {
             let documentsFile = directory.appendingPathComponent("documents.json")
             try schema.write(to: schemaFile, atomically: true, encoding: .utf8)
             try ("[" + documents.joined(separator: ",\n") + "]").write(to: documentsFile, atomically: true, encoding: .utf8)
-            return try ChildProcess.run(
-                "/usr/bin/env", ["python3", "-c", script, schemaFile.path, documentsFile.path].map { Array($0.utf8) },
-                in: FileManager.default.currentDirectoryPath, environment: ProcessInfo.processInfo.environment, timeLimit: 600)
+            return try ChildProcess(
+                "/usr/bin/env", ["python3", "-c", script, schemaFile.path, documentsFile.path],
+                standardOutput: .capture(limit: .max), standardError: .capture(limit: .max)
+            ).run(timeout: .seconds(600))
         }
         let stdout = run.standardOutput
         let stderr = String(decoding: run.standardError, as: UTF8.self)
-        let status = run.status
-        if status == 3 || status == 127 {
+        if run.termination == .exited(3) || run.termination == .exited(127) {
             let message = "\(String(decoding: stdout, as: UTF8.self))\(stderr)\nInstall the validator: python3 -m pip install jsonschema"
             Issue.record(Comment(rawValue: message))
             throw Failure(description: message)
         }
-        guard status == 0 else {
-            throw Failure(description: "python3 jsonschema exited with status \(status):\n\(stderr)")
+        guard run.termination == .exited(0) else {
+            throw Failure(description: "python3 jsonschema \(run.termination):\n\(stderr)")
         }
         guard case .array(let results) = try JSONParser().parse(Array(stdout)) else {
             throw Failure(description: "unexpected output from the validator")

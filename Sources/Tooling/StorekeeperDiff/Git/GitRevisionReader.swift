@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperChildProcess
 import StorekeeperCore
 import StorekeeperPlatform
 
@@ -29,12 +30,12 @@ public struct GitRevisionReader: SourceReader {
             throw .invalidRevision(revision)
         }
         let verified = try git(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], limit: 4096)
-        if verified.status == 0 {
+        if verified.termination == .exited(0) {
             let commit = String(decoding: verified.standardOutput, as: UTF8.self).trimmingLineEnd()
             return GitRevisionReader(revision: revision, commit: commit, fallback: fallback)
         }
         let repository = try git(["rev-parse", "--git-dir"], limit: 4096)
-        if repository.status != 0 {
+        if repository.termination != .exited(0) {
             throw .notARepository(firstLine(repository.standardError, or: "not a git repository"))
         }
         throw .unknownRevision(revision)
@@ -81,18 +82,18 @@ public struct GitRevisionReader: SourceReader {
     /// Reads a file of the revision, refusing one over `limit` bytes.
     public func read(_ path: String, limit: Int) throws(SourceReadError) -> [UInt8] {
         guard isInRevision(path) else { return try fallback.read(path, limit: limit) }
-        let output: GitCommand.Output
+        let output: ChildOutcome
         do {
             output = try GitCommand.run(["cat-file", "blob", object(path)], outputLimit: limit)
         } catch {
             throw .unreadable(path, reason: Self.describe(error))
         }
-        if output.overLimit {
+        if output.standardOutputExceededLimit {
             let size = (try? GitCommand.run(["cat-file", "-s", object(path)], outputLimit: 64))
                 .flatMap { Int(String(decoding: $0.standardOutput, as: UTF8.self).trimmingLineEnd()) } ?? limit + 1
             throw .tooLarge(path, size: size, limit: limit)
         }
-        guard output.status == 0 else {
+        guard output.termination == .exited(0) else {
             switch kind(of: path) {
             case .directory: throw .isDirectory(path)
             case .missing: throw .notFound(path)
@@ -105,7 +106,7 @@ public struct GitRevisionReader: SourceReader {
     /// Whether a path of the revision is a file, a directory, or nothing.
     public func kind(of path: String) -> SourceKind {
         guard isInRevision(path) else { return fallback.kind(of: path) }
-        guard let output = try? GitCommand.run(["cat-file", "-t", object(path)], outputLimit: 64), output.status == 0 else {
+        guard let output = try? GitCommand.run(["cat-file", "-t", object(path)], outputLimit: 64), output.termination == .exited(0) else {
             return .missing
         }
         switch String(decoding: output.standardOutput, as: UTF8.self).trimmingLineEnd() {
@@ -118,7 +119,7 @@ public struct GitRevisionReader: SourceReader {
     /// The names of a directory's entries at the revision, sorted.
     public func entries(ofDirectory path: String) throws(SourceReadError) -> [String] {
         guard isInRevision(path) else { return try fallback.entries(ofDirectory: path) }
-        let output: GitCommand.Output
+        let output: ChildOutcome
         do {
             // Without --full-tree, git lists a tree relative to the current directory's place in the
             // repository, so from a subfolder it lists nothing of the tree asked for.
@@ -126,7 +127,7 @@ public struct GitRevisionReader: SourceReader {
         } catch {
             throw .unreadable(path, reason: Self.describe(error))
         }
-        guard output.status == 0, !output.overLimit else { throw .notFound(path) }
+        guard output.termination == .exited(0), !output.standardOutputExceededLimit else { throw .notFound(path) }
         var names: [String] = []
         for name in output.standardOutput.split(separator: 0) { names.append(try FileName.decoded(name, in: path)) }
         return names.sorted()
@@ -143,22 +144,16 @@ public struct GitRevisionReader: SourceReader {
         isInRevision(path) ? SourcePath.normalize(path) : try fallback.realPath(path)
     }
 
-    private static func git(_ arguments: [String], limit: Int) throws(GitRevisionError) -> GitCommand.Output {
+    private static func git(_ arguments: [String], limit: Int) throws(GitRevisionError) -> ChildOutcome {
         do {
             return try GitCommand.run(arguments, outputLimit: limit)
         } catch {
-            switch error {
-            case .notInstalled: throw .notInstalled
-            case .system(let reason): throw .system(reason)
-            }
+            throw error.isMissingExecutable ? .notInstalled : .system(error.reason)
         }
     }
 
-    private static func describe(_ failure: GitCommand.Failure) -> String {
-        switch failure {
-        case .notInstalled: GitRevisionError.notInstalled.description
-        case .system(let reason): "cannot run git: \(reason)"
-        }
+    private static func describe(_ failure: ChildProcessError) -> String {
+        failure.isMissingExecutable ? GitRevisionError.notInstalled.description : GitRevisionError.system(failure.reason).description
     }
 
     /// The current directory, normalized.
@@ -169,7 +164,8 @@ public struct GitRevisionReader: SourceReader {
     }
 
     /// Git's first line of complaint, without its `fatal: ` prefix.
-    static func firstLine(_ text: String, or fallback: String) -> String {
+    static func firstLine(_ standardError: [UInt8], or fallback: String) -> String {
+        let text = String(decoding: standardError, as: UTF8.self)
         guard let line = text.split(separator: "\n").first.map(String.init), !line.isEmpty else { return fallback }
         return line.hasPrefix("fatal: ") ? String(line.dropFirst(7)) : line
     }
