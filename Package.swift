@@ -310,6 +310,15 @@ let package = Package(
             dependencies: ["StorekeeperXcodeConfig", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"],
             exclude: ["Fixtures"]
         ),
+        // The workflows called as the CLI, the codegen tool and the plugins call them; the .storekit
+        // fixtures are read from StorekeeperXcodeConfigTests through #filePath.
+        .testTarget(
+            name: "StorekeeperToolingTests",
+            dependencies: [
+                "StorekeeperTooling", "StorekeeperXcodeConfig", "StorekeeperRuntime", "StorekeeperCatalog",
+                "StorekeeperDiagnostics", "StorekeeperCore",
+            ]
+        ),
         .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
         .testTarget(
             name: "StorekeeperCodegenTests",
