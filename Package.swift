@@ -313,6 +313,15 @@ let package = Package(
         ),
         // Starting, killing, timing out and capturing children, through real programs (/bin/sh).
         .testTarget(name: "StorekeeperChildProcessTests", dependencies: ["StorekeeperChildProcess", "StorekeeperPlatform"]),
+        // The workflows called as the CLI, the codegen tool and the plugins call them; the .storekit
+        // fixtures are read from StorekeeperXcodeConfigTests through #filePath.
+        .testTarget(
+            name: "StorekeeperToolingTests",
+            dependencies: [
+                "StorekeeperTooling", "StorekeeperXcodeConfig", "StorekeeperRuntime", "StorekeeperCatalog",
+                "StorekeeperDiagnostics", "StorekeeperCore",
+            ]
+        ),
         .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
         .testTarget(
             name: "StorekeeperCodegenTests",

@@ -47,12 +47,9 @@ extension Workflows {
     /// - Parameter name: how the paths validated are named in the failure
     ///   when they hold several catalogs.
     public static func compile(_ validation: Validation, named name: String, steps: PluginSteps = .declared) throws(WorkflowFailure) -> Compilation {
-        let catalogs = validation.run.catalogs
-        guard catalogs.count <= 1 else {
-            throw WorkflowFailure("\(name) holds \(catalogs.count) catalogs (\(catalogs.map(\.name.value).joined(separator: ", "))); name one catalog file")
-        }
+        let found = try validation.onlyCatalog(named: name)
         let diagnostics = validation.report.diagnostics
-        guard !validation.hasErrors, let catalog = catalogs.first else {
+        guard !validation.hasErrors, let catalog = found else {
             return Compilation(validation: validation, policy: nil, diagnostics: diagnostics)
         }
         let names = validation.policy.extraSteps.first ?? []

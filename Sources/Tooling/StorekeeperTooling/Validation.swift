@@ -20,6 +20,18 @@ public struct Validation {
     /// Every file read: catalogs, fragments and configurations. A command
     /// must not write over any of them.
     public var inputs: [String] { run.catalogs.flatMap(\.files) + policy.configurationFiles }
+
+    /// The one catalog found, or nil when none could be loaded; a failure
+    /// when the paths held several (compile and export take one catalog).
+    ///
+    /// - Parameter name: how the paths validated are named in the failure.
+    func onlyCatalog(named name: String) throws(WorkflowFailure) -> Catalog? {
+        let catalogs = run.catalogs
+        guard catalogs.count <= 1 else {
+            throw WorkflowFailure("\(name) holds \(catalogs.count) catalogs (\(catalogs.map(\.name.value).joined(separator: ", "))); name one catalog file")
+        }
+        return catalogs.first
+    }
 }
 
 /// The author's workflows, one function each, so that the CLI, the codegen

@@ -83,7 +83,7 @@ struct PolicySource {
             throw CommandFailure(message: error.description)
         }
         let report = compilation.report
-        if !report.diagnostics.isEmpty { printDiagnostics(report, reader: loader.reader, limit: loader.limits.maxFileSize) }
+        if !report.diagnostics.isEmpty { ReportOutput.writeToStandardError(report, color: color, reader: loader.reader, limit: loader.limits.maxFileSize) }
         guard let policy = compilation.policy else { ProcessExit.now(invalidStatus, keeping: compilation) }
         return Loaded(policy: policy, inputs: compilation.validation.inputs, wasCompiled: false)
     }
@@ -103,11 +103,5 @@ struct PolicySource {
         let message = error.line == nil ? error.description : error.message
         StandardError.write("\(location): error: \(message)\n")
         ProcessExit.now(invalidStatus, keeping: value)
-    }
-
-    private func printDiagnostics(_ report: ValidationReport, reader: any SourceReader, limit: Int) {
-        let colors = color.resolve(isTerminal: StandardError.isTerminal, environment: Environment.current)
-        let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limit))
-        StandardError.write(reporter.render(report))
     }
 }

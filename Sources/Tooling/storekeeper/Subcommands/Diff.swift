@@ -4,6 +4,7 @@ import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperDiff
 import StorekeeperRules
+import StorekeeperTooling
 
 /// `storekeeper diff OLD NEW`: what a catalog change does to people who already bought.
 struct Diff: ParsableCommand {
@@ -70,89 +71,13 @@ struct Diff: ParsableCommand {
             try InputPathName.refuseIfNotUTF8(paths[0], side: "OLD: ")
             try InputPathName.refuseIfNotUTF8(paths[paths.count - 1], side: "NEW: ")
         }
-        let files = FileSystemReader()
-        let old = try oldSide(files: files)
-        let newPath = paths[paths.count - 1]
-        let oldKind = old.reader.kind(of: old.path), newKind = files.kind(of: newPath)
-        switch (oldKind, newKind) {
-        case (.file, .file), (.directory, .directory): break
-        case (.missing, _):
-            if let git = old.reader as? GitRevisionReader {
-                throw CommandFailure(message: "OLD: no such file or directory at \(git.revision): \(old.path)")
-            }
-            throw CommandFailure(message: "OLD: no such file or directory: \(old.path)")
-        case (_, .missing): throw CommandFailure(message: "NEW: no such file or directory: \(newPath)")
-        default:
-            throw CommandFailure(message: "OLD (\(old.path)) and NEW (\(newPath)) must be two catalog files or two directories")
-        }
-        let oldRun = try load(old.path, reader: old.reader, side: "OLD")
-        let newRun = try load(newPath, reader: files, side: "NEW")
-        let filesChecked = oldRun.report.filesChecked + newRun.report.filesChecked
-
-        // A catalog that does not load cannot be compared: its broken products would read as removed.
-        let loadErrors = Self.errors(of: oldRun, side: "old") + Self.errors(of: newRun, side: "new")
-        let diagnostics: [Diagnostic]
-        if !loadErrors.isEmpty {
-            diagnostics = loadErrors
-        } else if oldKind == .file {
-            guard let oldCatalog = oldRun.catalogs.first, let newCatalog = newRun.catalogs.first else {
-                throw CommandFailure(message: "no catalog could be read from \(oldRun.catalogs.isEmpty ? old.path : newPath)")
-            }
-            diagnostics = CatalogDiff().compare(old: oldCatalog, new: newCatalog)
-        } else {
-            let pairing = CatalogPairing(old: oldRun.catalogs, new: newRun.catalogs)
-            if let clash = pairing.ambiguous.first {
-                throw CommandFailure(message: "catalogs are paired by name, and '\(clash.name)' names more than one (\(clash.files.joined(separator: ", "))); give each name once, or compare the files one by one")
-            }
-            diagnostics = CatalogDiff().compare(old: oldRun.catalogs, new: newRun.catalogs)
-        }
-        let report = ValidationReport(diagnostics: diagnostics, filesChecked: filesChecked)
-        ReportOutput.write(report, format: format, color: color, rules: DiagnosticIndex.all + CatalogDiff.metadata, reader: old.reader, limit: limits.limits.maxFileSize)
-        ProcessExit.now(!loadErrors.isEmpty || report.fails(strict: strict) ? 1 : 0, keeping: (oldRun, newRun))
-    }
-
-    /// Where OLD is read from: the file system, or a git revision (`--old-revision`,
-    /// or `REV:PATH` when no such path exists). Its reader falls back to the file
-    /// system, so it also serves the text reporter's source lines of both sides.
-    private func oldSide(files: FileSystemReader) throws -> (path: String, reader: any SourceReader) {
+        let comparison: Comparison
         do {
-            if let oldRevision {
-                let reader = try GitRevisionReader.open(revision: oldRevision, fallback: files)
-                return (try reader.path(for: paths[0]), reader)
-            }
-            let argument = paths[0]
-            // A path that exists wins over the REV:PATH reading of it.
-            if files.kind(of: argument) != .missing { return (argument, files) }
-            guard let colon = argument.firstIndex(of: ":"), colon != argument.startIndex else {
-                throw CommandFailure(message: "OLD: no such file or directory: \(argument) (to read it from git, write REV:PATH, like main:\(argument))")
-            }
-            let path = String(argument[argument.index(after: colon)...])
-            guard !path.isEmpty else {
-                throw CommandFailure(message: "OLD: name a path after the revision, like \(argument)Catalogs")
-            }
-            let reader = try GitRevisionReader.open(revision: String(argument[..<colon]), fallback: files)
-            return (try reader.path(for: path), reader)
-        } catch let error as GitRevisionError {
-            throw CommandFailure(message: "OLD: \(error.description)")
-        }
-    }
-
-    /// Loads every catalog at a path, as validate does (includes followed).
-    private func load(_ path: String, reader: any SourceReader, side: String) throws -> ValidationRun {
-        do {
-            return try CatalogValidator(loader: CatalogLoader(reader: reader, limits: limits.limits)).run([path])
+            comparison = try Workflows.diff(old: paths[0], new: paths[paths.count - 1], oldRevision: oldRevision, options: WorkflowOptions(limits: limits.limits))
         } catch {
-            throw CommandFailure(message: "\(side): \(error.description)")
+            throw CommandFailure(message: error.description)
         }
-    }
-
-    /// The errors of one side's loading, each saying which side; its warnings are
-    /// validate's business, not the diff's.
-    private static func errors(of run: ValidationRun, side: String) -> [Diagnostic] {
-        run.report.diagnostics.filter { $0.severity == .error }.map { diagnostic in
-            var diagnostic = diagnostic
-            diagnostic.message = "the \(side) catalog does not load, so it cannot be compared: \(diagnostic.message)"
-            return diagnostic
-        }
+        ReportOutput.write(comparison.report, format: format, color: color, rules: DiagnosticIndex.all + CatalogDiff.metadata, reader: comparison.oldReader, limit: limits.limits.maxFileSize)
+        ProcessExit.now(comparison.fails(strict: strict) ? 1 : 0, keeping: comparison)
     }
 }

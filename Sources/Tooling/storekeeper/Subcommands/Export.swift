@@ -2,6 +2,7 @@ import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperTooling
 import StorekeeperXcodeConfig
 
 /// `storekeeper export CATALOG --format storekit`: the catalog as a file another tool reads.
@@ -55,54 +56,26 @@ struct Export: ParsableCommand {
         if let output { try OutputFile.check(output) }
         try InputPathName.refuseIfNotUTF8(catalog)
         if let base { try InputPathName.refuseIfNotUTF8(base) }
-        let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
-        let run: ValidationRun
+        let options = WorkflowOptions(limits: limits.limits)
+        let exportation: Exportation
         do {
-            run = try CatalogValidator(loader: loader).run([catalog])
+            exportation = try Workflows.exportStoreKit(catalog, base: base, options: options)
         } catch {
             throw CommandFailure(message: error.description)
         }
-        guard run.catalogs.count <= 1 else {
-            throw CommandFailure(message: "\(catalog) holds \(run.catalogs.count) catalogs (\(run.catalogs.map(\.name.value).joined(separator: ", "))); name one catalog file")
+        let report = exportation.report
+        if !report.diagnostics.isEmpty {
+            ReportOutput.writeToStandardError(report, color: color, reader: options.reader, limit: options.limits.maxFileSize)
         }
-        var diagnostics = run.report.diagnostics
-        var files = run.report.filesChecked
-        var baseConfiguration: StoreKitConfiguration?
-        if let base {
-            let bytes: [UInt8]
-            do {
-                bytes = try loader.reader.read(base, limit: loader.limits.maxFileSize)
-            } catch {
-                throw CommandFailure(message: "--base: \(error.description)")
-            }
-            let read = StoreKitReader().read(bytes, file: base)
-            // What the base file has and the catalog does not is kept, so only its errors matter here.
-            diagnostics += read.diagnostics.filter { $0.severity == .error }
-            baseConfiguration = read.configuration
-            files += 1
-        }
-        let failed = diagnostics.contains { $0.severity == .error }
-        guard !failed, let loaded = run.catalogs.first, base == nil || baseConfiguration != nil else {
-            printReport(ValidationReport(diagnostics: diagnostics, filesChecked: files), reader: loader.reader)
-            ProcessExit.now(1, keeping: run)
-        }
-        let export = StoreKitExporter(base: baseConfiguration).export(loaded)
-        printReport(ValidationReport(diagnostics: diagnostics + export.diagnostics, filesChecked: files), reader: loader.reader)
+        guard let export = exportation.export else { ProcessExit.now(1, keeping: exportation) }
         if let output {
-            if let input = OutputFile.sameFile(output, asAnyOf: loaded.files) {
+            if let input = OutputFile.sameFile(output, asAnyOf: exportation.inputs) {
                 throw CommandFailure(message: "--output \(output) is \(input), which the export was made from; write the file elsewhere")
             }
             try OutputFile.save(export.text, to: output)
         } else {
             StandardOutput.write(export.text, what: "the export")
         }
-        ProcessExit.now(0, keeping: (run, export))
-    }
-
-    private func printReport(_ report: ValidationReport, reader: any SourceReader) {
-        guard !report.diagnostics.isEmpty else { return }
-        let colors = color.resolve(isTerminal: StandardError.isTerminal, environment: Environment.current)
-        let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limits.limits.maxFileSize))
-        StandardError.write(reporter.render(report))
+        ProcessExit.now(0, keeping: exportation)
     }
 }

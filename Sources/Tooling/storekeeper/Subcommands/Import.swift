@@ -2,7 +2,7 @@ import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperRules
+import StorekeeperTooling
 import StorekeeperXcodeConfig
 
 /// `storekeeper import FILE.storekit`: a catalog from an Xcode StoreKit configuration file.
@@ -65,42 +65,18 @@ struct Import: ParsableCommand {
             try OutputFile.check(output)
         }
         let reader = FileSystemReader()
-        let limit = 16 << 20
-        let bytes: [UInt8]
+        let importation: Importation
         do {
-            bytes = try reader.read(file, limit: limit)
+            importation = try Workflows.importStoreKit(file, catalogName: name, bundleID: bundleID, catalogPath: output, reader: reader)
         } catch {
             throw CommandFailure(message: error.description)
         }
-        let read = StoreKitReader().read(bytes, file: file)
-        var diagnostics = read.diagnostics
-        var imported: StoreKitImport?
-        // A file with errors is not imported: the catalog would only repeat them.
-        if !read.hasErrors, let configuration = read.configuration {
-            let result = StoreKitImporter(catalogName: name, bundleID: bundleID, catalogPath: output).importCatalog(from: configuration)
-            diagnostics += result.diagnostics
-            // The policy rules, as `storekeeper validate` runs them, on the catalog as it will be written.
-            if !result.hasErrors, let catalog = result.catalog {
-                let memory = InMemorySourceReader([result.sourceMap.catalogPath: result.text])
-                do {
-                    let policy = try PolicyValidation(reader: memory, maxFileSize: limit).check([catalog])
-                    diagnostics += policy.diagnostics.map(result.sourceMap.translate)
-                } catch {
-                    throw CommandFailure(message: error.description)
-                }
-            }
-            imported = result
-        }
-        let report = ValidationReport(diagnostics: diagnostics, filesChecked: 1)
+        let report = importation.report
         switch format {
-        case .json:
-            StandardError.write(JSONReporter().render(report))
-        case .text:
-            let colors = color.resolve(isTerminal: StandardError.isTerminal, environment: Environment.current)
-            let reporter = TextReporter(colors: colors, sourceLine: SourceLines.provider(for: report, reader: reader, limit: limit))
-            StandardError.write(reporter.render(report))
+        case .json: StandardError.write(JSONReporter().render(report))
+        case .text: ReportOutput.writeToStandardError(report, color: color, reader: reader, limit: Workflows.maxStoreKitFileSize)
         }
-        guard report.errorCount == 0, let imported else { ProcessExit.now(1, keeping: report) }
+        guard !importation.hasErrors, let imported = importation.imported else { ProcessExit.now(1, keeping: report) }
         if let output {
             try OutputFile.save(imported.text, to: output)
         } else {
