@@ -17,6 +17,9 @@ import Testing
         try workspace.write("damaged.json", policy.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1,\n  \"version\": 1,"))
         // Issue 16: its format misspelt.
         try workspace.write("misspelt.json", policy.replacingOccurrences(of: "\"storekeeper-policy\"", with: "\"storekeeper-polcy\""))
+        // Cut short, and a comma doubled: not YAML either, and still a policy to every command.
+        try workspace.write("cut.json", String(policy.prefix(policy.count * 3 / 5)))
+        try workspace.write("comma.json", policy.replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 1,,"))
         // Members sorted by key (`jq -S`), under a name that is not .json.
         let sorted = try JSONSerialization.jsonObject(with: Data(policy.utf8))
         let data = try JSONSerialization.data(withJSONObject: sorted, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
@@ -36,7 +39,7 @@ import Testing
         #expect(!stderr.contains("unknown") && !stderr.contains("missing") && !stderr.contains("no products"), "\(what) \(file): \(stderr)")
     }
 
-    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "sorted.policy"])
+    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "cut.json", "comma.json", "sorted.policy"])
     func exportRefusesACompiledPolicyOnce(file: String) async throws {
         let workspace = try await compiled()
         let result = try await CLI.run(["export", file, "--format", "storekit"], in: workspace.url)
@@ -44,7 +47,7 @@ import Testing
         expectOnlyThePolicyError(result.stderr, file: file, "export")
     }
 
-    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "sorted.policy"])
+    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "cut.json", "comma.json", "sorted.policy"])
     func diffRefusesACompiledPolicyOnce(file: String) async throws {
         let workspace = try await compiled()
         let result = try await CLI.run(["diff", "shop.yaml", file], in: workspace.url)
@@ -52,7 +55,7 @@ import Testing
         expectOnlyThePolicyError(result.stdout + result.stderr, file: file, "diff")
     }
 
-    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "sorted.policy"])
+    @Test(arguments: ["policy.json", "damaged.json", "misspelt.json", "cut.json", "comma.json", "sorted.policy"])
     func codegenRefusesACompiledPolicyOnce(file: String) async throws {
         let workspace = try await compiled()
         let run = try CodegenToolTests.codegen(["--output", "Catalogs.swift", file], in: workspace.url)

@@ -185,7 +185,17 @@ public struct CatalogLoader: Sendable {
             let bytes = try reader.read(path, limit: min(limits.maxFileSize, budget))
             let stream = ProductStream()
             let result = YAMLParser.parse(bytes, file: path, limits: limits, streaming: ("products", stream))
-            parsed = ParsedFile(document: result.document, diagnostics: result.diagnostics, readError: nil, stream: stream, size: bytes.count)
+            if result.diagnostics.contains(where: { $0.severity == .error }), PolicyRecognition.isCompiledPolicy(bytes) {
+                // A damaged compiled policy (cut short, a doubled comma): its YAML errors would
+                // only hide what it is. An intact one parses, and the decoder says it at `format`.
+                let diagnostic = Diagnostic(
+                    .error, rule: CatalogRuleID.unsupportedFormat,
+                    "this is a compiled policy (storekeeper compile's output), not a catalog, and it is damaged: name the catalog it was compiled from; `storekeeper explain \(path)` says where the policy is broken",
+                    at: SourceLocation(file: path, line: 1, column: 1))
+                parsed = ParsedFile(document: nil, diagnostics: [diagnostic], readError: nil, stream: nil, size: bytes.count)
+            } else {
+                parsed = ParsedFile(document: result.document, diagnostics: result.diagnostics, readError: nil, stream: stream, size: bytes.count)
+            }
         } catch .tooLarge(_, let size, _) where size <= limits.maxFileSize {
             return ParsedFile(document: nil, diagnostics: [], readError: nil, stream: nil, size: size, overBudget: true)
         } catch .tooLarge(_, let size, _) {
