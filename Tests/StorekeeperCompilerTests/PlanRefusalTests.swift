@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCatalog
 import StorekeeperCompiler
+import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperPolicy
 import StorekeeperRules

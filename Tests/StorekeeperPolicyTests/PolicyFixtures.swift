@@ -1,6 +1,6 @@
-import StorekeeperTestSupport
 import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperTestSupport
 
 /// Catalogs for the policy tests, loaded from YAML as users write them.
 enum PolicyFixtures {

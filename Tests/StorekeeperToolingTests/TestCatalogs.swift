@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperTooling
 
 /// Catalogs for the workflow tests, read from memory.

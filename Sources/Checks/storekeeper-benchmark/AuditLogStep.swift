@@ -6,8 +6,10 @@ import StorekeeperRuntime
 /// to every consumable purchase), as the game would register it: one custom effect, the product and the
 /// quantity bought.
 struct AuditLogStep: StepPlugin {
+    /// `audit-log`, the name the catalog uses.
+    static let stepName = "audit-log"
     /// `audit-log`.
-    let name = "audit-log"
+    var name: String { Self.stepName }
 
     /// The log line, as a custom effect.
     func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {

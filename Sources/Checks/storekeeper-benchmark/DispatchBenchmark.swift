@@ -75,6 +75,8 @@ struct DispatchBenchmark {
             \(workload.productSummary)
             """)
         let transactions = workload.mixedTransactions(options.transactions)
+        try await SameEffectsCheck.check(transactions, workload: workload)
+        StandardError.print("the hand-written switch appends the plans' effects for every transaction (checked)")
         let inMemory = try await measureInMemory(workload, transactions)
         var durable: [DurableContender: [Double]] = [:]
         var durableRatios: [DurableContender: [Double]] = [:]

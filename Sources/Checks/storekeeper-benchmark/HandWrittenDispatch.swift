@@ -21,6 +21,9 @@ struct HandWrittenProduct: Sendable {
     let unlocks: [String]
     /// The most one payment may buy.
     let maxQuantity: Int
+    /// Whether a purchase keeps a record of its transaction (`app-state` persistence); the benchmark's
+    /// other products keep theirs in the receipt, which records nothing.
+    let recordsTransaction: Bool
 
     /// The hand-written view of a product of the policy.
     init(_ product: ProductPolicy) {
@@ -30,6 +33,7 @@ struct HandWrittenProduct: Sendable {
         grants = product.grants
         unlocks = product.unlocks
         maxQuantity = product.maxQuantity
+        recordsTransaction = product.persistence == .appState
     }
 
     /// The steps of each situation that ``HandWrittenDispatch/run(_:products:into:)`` does by hand, for
@@ -121,57 +125,68 @@ struct HandWrittenLedger: Sendable {
 }
 
 /// The baseline of `storekeeper-benchmark dispatch`: Rocket Racer's dispatch written by hand, a `switch`
-/// on the transaction's state and the product's kind that applies the same effects as the compiled
-/// plans' steps (grants of amount × quantity, the audit-log line, ownership, unlocked features), with no
-/// plan, no plugin, no effect array and no `async` call.
+/// on the transaction's state and the product's kind that appends the same effects, in the same order,
+/// as the compiled plans' steps do (the `app-state` record, grants of amount × quantity, the audit-log
+/// line, ownership, unlocked features, the notification, the error shown, the finish), then applies
+/// them to the ledger, with no plan, no plugin and no `async` call.
+///
+/// Appending the same `Effect` values is what makes the comparison fair: a switch that only counted
+/// what the plans build would measure the effects' cost against nothing. ``effects(of:product:into:)``
+/// is checked against the plans' effects, transaction by transaction, before anything is timed.
 enum HandWrittenDispatch {
     /// Dispatches every transaction; returns how many ran to their end.
     @inline(never)
     static func run(_ transactions: [DispatchTransaction], products: [HandWrittenProduct], into ledger: inout HandWrittenLedger) -> Int {
         var completed = 0
-        next: for item in transactions {
-            let info = item.transaction.info
+        var effects: [Effect] = []
+        for item in transactions {
             let product = products[item.product.index]
-            switch info.state {
-            case .purchasing, .deferred:
-                ledger.notifications += 1
-            case .purchased:
-                if product.isConsumable {
-                    ledger.records += 1
-                    let quantity = info.quantity
-                    guard quantity >= 1, quantity <= product.maxQuantity else {
-                        ledger.refused += 1
-                        continue next
-                    }
-                    for grant in product.grants {
-                        let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: quantity)
-                        guard !overflow else {
-                            ledger.refused += 1
-                            continue next
-                        }
-                        ledger.balances[grant.balance, default: 0] &+= amount
-                    }
-                    let line = AuditLogStep.detail(product: product.id, quantity: quantity)
-                    ledger.auditLines += 1
-                    ledger.auditBytes &+= line.utf8.count
-                } else {
-                    if ledger.owned[product.id] == nil {
-                        ledger.owned[product.id] = .init(transactionID: info.id, purchaseDate: item.transaction.purchaseDate)
-                    }
-                    for feature in product.unlocks {
-                        ledger.unlocked[feature, default: []].insert(product.id)
-                    }
-                }
-                ledger.notifications += 1
-                ledger.finished += 1
-            case .restored:
-                ledger.finished += 1
-            case .failed:
-                if info.error != .paymentCancelled { ledger.errorsPresented += 1 }
-                ledger.finished += 1
+            effects.removeAll(keepingCapacity: true)
+            let ranToEnd = Self.effects(of: item.transaction.info, product: product, into: &effects)
+            for effect in effects {
+                ledger.apply(effect, transaction: item.transaction, product: product.id)
             }
-            completed += 1
+            if ranToEnd { completed += 1 } else { ledger.refused += 1 }
         }
         return completed
+    }
+
+    /// Appends a transaction's effects, as the steps of its plan would: returns false when a purchase's
+    /// quantity is refused (out of 1...max-quantity, or a grant that overflows), where the plan stops
+    /// after the effects of the steps before `grant`.
+    @inline(__always)
+    static func effects(of info: TransactionInfo, product: HandWrittenProduct, into effects: inout [Effect]) -> Bool {
+        switch info.state {
+        case .purchasing, .deferred:
+            effects.append(.notify(info.state))
+        case .purchased:
+            let quantity = info.quantity
+            if product.recordsTransaction {
+                effects.append(.record(PersistenceRecord(strategy: .appState, key: product.id,
+                                                         value: .transaction(id: info.id, quantity: quantity))))
+            }
+            if product.isConsumable {
+                guard quantity >= 1, quantity <= product.maxQuantity else { return false }
+                for grant in product.grants {
+                    let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: quantity)
+                    guard !overflow else { return false }
+                    effects.append(.grant(balance: grant.balance, amount: amount))
+                }
+                effects.append(.custom(step: AuditLogStep.stepName, detail: AuditLogStep.detail(product: product.id, quantity: quantity)))
+            } else {
+                effects.append(.own(product: product.id))
+                for feature in product.unlocks {
+                    effects.append(.unlock(feature: feature))
+                }
+            }
+            effects.append(.notify(.purchased))
+            effects.append(.finish)
+        case .restored:
+            effects.append(.finish)
+        case .failed:
+            if info.error != .paymentCancelled { effects.append(.presentError(info.error ?? .unknown)) }
+            effects.append(.finish)
+        }
+        return true
     }
 }

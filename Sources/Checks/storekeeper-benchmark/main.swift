@@ -80,4 +80,4 @@ do {
     StandardError.print(Command.usage)
     exit(2)
 }
-exit(await execute(command))
+exit(SynchronousMain.run { await execute(command) })

@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperPolicy
 
 /// Two custom rules must not compete for one plan.

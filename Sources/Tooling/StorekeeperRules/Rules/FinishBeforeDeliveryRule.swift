@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperPolicy
 
 /// A transaction is finished only after the purchase is delivered.

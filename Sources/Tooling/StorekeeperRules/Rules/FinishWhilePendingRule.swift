@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperPolicy
 
 /// A purchasing or deferred transaction is not done yet.

@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperPolicy
 
 /// Every completed transaction is finished.

@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperPolicy
 
 /// A custom rule that a more specific one always overrides does nothing.

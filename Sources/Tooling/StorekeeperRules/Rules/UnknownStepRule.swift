@@ -1,3 +1,4 @@
+import StorekeeperCore
 import StorekeeperPolicy
 
 /// A custom rule may only name steps the engine can run.
