@@ -4,11 +4,12 @@ import StorekeeperRuntime
 
 /// Rocket Racer's own step: a line in the support log for every coin
 /// purchase delivered. Catalogs may name `audit-log` once it is registered.
-struct AuditLogStep: StepPlugin {
+/// It never waits, so it is synchronous: the queue calls it inline.
+struct AuditLogStep: SynchronousStepPlugin {
     let name = "audit-log"
 
-    func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
-        [.custom(step: name, detail: "\(context.transaction.productID) x\(context.transaction.quantity)")]
+    func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
+        effects.append(.custom(step: name, detail: "\(context.transaction.productID) x\(context.transaction.quantity)"))
     }
 }
 
@@ -27,9 +28,9 @@ func effects(of transaction: TransactionInfo, in policy: CompiledPolicy) async t
     guard let product = policy.product(id: transaction.productID) else { return [] }
     let plan = policy.plan(for: product, state: transaction.state, error: transaction.error)
     let context = StepContext(transaction: transaction, product: policy.product(product), plugins: policy.plugins)
-    var effects: [Effect] = []
+    var effects = EffectBuffer()
     for step in plan.steps {
-        effects += try await step.plugin.run(context)
+        try await step.plugin.run(context, into: &effects)
     }
-    return effects
+    return Array(effects)
 }

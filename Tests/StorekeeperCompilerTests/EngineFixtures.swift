@@ -81,12 +81,12 @@ enum EngineFixtures {
 }
 
 /// A plugin step that reports its own effect.
-struct RecordingStep: StepPlugin {
+struct RecordingStep: SynchronousStepPlugin {
     let name: String
     var requirements: [StepRequirement] = []
 
-    func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
-        [.custom(step: name, detail: context.transaction.id)]
+    func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
+        effects.append(.custom(step: name, detail: context.transaction.id))
     }
 }
 

@@ -175,7 +175,7 @@ import Testing
         struct SmallDownloads: StepPlugin {
             let name = "download"
             var requirements: [StepRequirement] { [.downloadableContent, .contentSize(atMost: 50_000_000)] }
-            func run(_ context: StepContext) async throws(StepFailure) -> [Effect] { [] }
+            func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {}
         }
         var plugins = PluginRegistry()
         try plugins.register(SmallDownloads())
@@ -192,7 +192,7 @@ import Testing
         struct CloudOnly: PersistenceStrategyPlugin {
             let strategy = PersistenceStrategy.icloud
             var requirements: [StepRequirement] { [.productTypes([.nonConsumable])] }
-            func records(for context: StepContext) async throws(StepFailure) -> [Effect] { [] }
+            func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {}
         }
         var plugins = PluginRegistry()
         plugins.register(CloudOnly())

@@ -52,7 +52,7 @@ import Testing
     @Test func aReplacementThatDeclaresNothingKeepsTheBuiltInsNeeds() throws {
         struct MyDownload: StepPlugin {
             let name = "download"
-            func run(_ context: StepContext) async throws(StepFailure) -> [Effect] { [] }
+            func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {}
         }
         var plugins = PluginRegistry()
         try plugins.register(MyDownload())

@@ -214,10 +214,9 @@ enum DeliveryHarness {
         let base: any StepPlugin
         let trace: Trace
         var name: String { base.name }
-        func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
-            let effects = try await base.run(context)
+        func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
+            try await base.run(context, into: &effects)
             trace.record(context.transaction.id, name)
-            return effects
         }
     }
 

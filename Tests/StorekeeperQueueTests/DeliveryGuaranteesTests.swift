@@ -889,9 +889,9 @@ extension DeliveryHarness {
         let attempts: Attempts
         let failure: @Sendable (_ transactionID: String, _ attempt: Int) -> StepFailure?
         var name: String { base.name }
-        func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+        func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
             if let failure = failure(context.transaction.id, attempts.next(context.transaction.id)) { throw failure }
-            return try await base.run(context)
+            try await base.run(context, into: &effects)
         }
     }
 

@@ -55,10 +55,10 @@ enum QueueFixtures {
 }
 
 /// The `audit-log` step Rocket Racer's catalog names: keeps a custom effect.
-struct AuditLogStep: StepPlugin {
+struct AuditLogStep: SynchronousStepPlugin {
     let name = "audit-log"
-    func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
-        [.custom(step: name, detail: "\(context.product.id) x\(context.transaction.quantity)")]
+    func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
+        effects.append(.custom(step: name, detail: "\(context.product.id) x\(context.transaction.quantity)"))
     }
 }
 

@@ -91,9 +91,9 @@ enum ScenarioParsing {
 
 /// A plugin step that does nothing: what the example catalogs' custom steps
 /// (`audit-log`) need to compile.
-private struct NamedStep: StepPlugin {
+private struct NamedStep: SynchronousStepPlugin {
     let name: String
-    func run(_ context: StepContext) async throws(StepFailure) -> [Effect] { [] }
+    func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {}
 }
 
 extension ScenarioParsing {

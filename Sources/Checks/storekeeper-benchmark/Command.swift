@@ -39,15 +39,16 @@ enum Command: Sendable, Equatable {
               then --repeat rounds, in an order that rotates each round. Prints a Markdown report.
           storekeeper-benchmark dispatch [--transactions 1000000] [--durable 100000] [--unbatched 2000]
                                          [--repeat 7] [--catalog Catalogs/rocket-racer/catalog.yaml] [--dir DIR]
-              In this process: compile Rocket Racer's catalog with an `audit-log` step, then time dispatching
-              the transactions through InMemoryDispatcher (compiled plans) against a hand-written switch doing
-              the same effects, alternating, checking both end with equal entitlements; then a
+              In this process: compile Rocket Racer's catalog with an `audit-log` step, check that every
+              transaction's effects through InMemoryDispatcher (compiled plans) are those a hand-written switch
+              appends, then time the two (and a bare plan loop) in rotating order, checking their ledgers
+              agree after each round; then a
               TransactionQueue with a new journal in DIR (default: the temporary folder) finishing --durable
               purchases (.full and .appCrash, batchLimit 512) and --unbatched ones (batchLimit 1), against
               raw SQLite commits (GRDB, WAL, synchronous FULL and NORMAL, 1 and 512 rows a commit) on the
               same disk, in rotating order. --durable 0 skips the durable part. Prints a Markdown report.
-              With --profile plans|bare|inline|switch|none|queue|queue-unbatched|lookups (for perf): run
-              that alone once.
+              With --profile plans|bare|switch|none|queue|queue-unbatched|lookups (for perf or callgrind):
+              run that alone once.
         """
 
     /// Reads the command from the arguments after the program's name.

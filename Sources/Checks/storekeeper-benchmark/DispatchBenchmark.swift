@@ -7,12 +7,12 @@ import StorekeeperRuntime
 /// `storekeeper-benchmark dispatch`: the transaction queue's speed targets.
 ///
 /// In memory: every transaction of a ``DispatchWorkload`` through `InMemoryDispatcher` (compiled plans,
-/// step plugins, effects applied to a ledger) against ``HandWrittenDispatch`` (a `switch` doing the same
-/// effects), one warm-up round then ``DispatchOptions/repetitions`` rounds, the two in an order that
-/// alternates from round to round; both must end with equal entitlements in every round.
+/// step plugins, effects applied to a ledger) against ``HandWrittenDispatch`` (a `switch` appending the
+/// same effects and applying them to the same kind of ledger), one warm-up round then
+/// ``DispatchOptions/repetitions`` rounds, in an order that rotates from round to round. Before timing,
+/// ``SameEffectsCheck`` compares every transaction's effects; after every round, the ledgers must be equal.
 ///
-/// For information, two more loops over the same transactions in the same rounds: ``BarePlanDispatch``
-/// and ``InlinePlanDispatch``.
+/// For information, one more loop over the same transactions in the same rounds: ``BarePlanDispatch``.
 ///
 /// Durable: a `TransactionQueue` with a new journal per run, fed by a ``BenchmarkStore`` that delivers
 /// every transaction on connect, timed from `start()` until idle with every transaction finished, three
@@ -26,7 +26,7 @@ struct DispatchBenchmark {
     /// standard error.
     func profile(_ loop: String) async throws {
         let workload = try DispatchWorkload(catalogPath: options.catalog)
-        var ledger = HandWrittenLedger()
+        var ledger = EffectLedger()
         if loop == "lookups" {
             let root = options.directory ?? FileManager.default.temporaryDirectory.path
             let path = "\(root)/storekeeper-lookups-\(UUID().uuidString).sqlite"
@@ -43,19 +43,17 @@ struct DispatchBenchmark {
             _ = HandWrittenDispatch.run(purchases, products: workload.handWritten, into: &ledger)
             let root = options.directory ?? FileManager.default.temporaryDirectory.path
             let rate = try await (unbatched ? DurableContender.queueUnbatched : .queueFull).run(
-                policy: workload.policy, transactions: purchases, expected: ledger.entitlements(products: workload.handWritten), folder: root)
+                policy: workload.policy, transactions: purchases, expected: ledger.entitlements(policy: workload.policy), folder: root)
             StandardError.print("\(loop): \(purchases.count) transactions, \(NumberFormatting.grouped(Int(rate))) a second")
             return
         }
         let transactions = workload.mixedTransactions(options.transactions)
         var dispatcher = InMemoryDispatcher(policy: workload.policy)
+        let environment = StepEnvironment(policy: workload.policy, services: EngineServices())
         let start = MonotonicClock.nanoseconds()
         let completed = switch loop {
         case "plans": await PlannedDispatch.run(transactions, into: &dispatcher)
-        case "bare": await BarePlanDispatch.run(transactions, policy: workload.policy, into: &ledger)
-        case "inline":
-            await InlinePlanDispatch.run(transactions, policy: workload.policy, codes: InlinePlanDispatch.translate(workload.policy),
-                                         into: &ledger)
+        case "bare": await BarePlanDispatch.run(transactions, policy: workload.policy, environment: environment, into: &ledger)
         case "switch": HandWrittenDispatch.run(transactions, products: workload.handWritten, into: &ledger)
         default: transactions.count
         }
@@ -76,7 +74,7 @@ struct DispatchBenchmark {
             """)
         let transactions = workload.mixedTransactions(options.transactions)
         try await SameEffectsCheck.check(transactions, workload: workload)
-        StandardError.print("the hand-written switch appends the plans' effects for every transaction (checked)")
+        StandardError.print("plans, plugins and the hand-written switch append the same effects for every transaction (checked)")
         let inMemory = try await measureInMemory(workload, transactions)
         var durable: [DurableContender: [Double]] = [:]
         var durableRatios: [DurableContender: [Double]] = [:]
@@ -86,18 +84,17 @@ struct DispatchBenchmark {
         return DispatchResult(
             catalog: options.catalog, productSummary: workload.productSummary, excluded: workload.excluded,
             transactions: options.transactions, durableCount: options.durable, unbatchedCount: options.unbatched,
-            repetitions: options.repetitions, planned: inMemory.planned, bare: inMemory.bare, inline: inMemory.inline,
+            repetitions: options.repetitions, planned: inMemory.planned, bare: inMemory.bare,
             handWritten: inMemory.handWritten, ratios: inMemory.ratios, bareRatios: inMemory.bareRatios,
-            inlineRatios: inMemory.inlineRatios, ledger: inMemory.ledger, durable: durable, durableRatios: durableRatios)
+            ledger: inMemory.ledger, durable: durable, durableRatios: durableRatios)
     }
 
     private enum InMemoryContender: CustomStringConvertible {
-        case planned, bare, inline, handWritten
+        case planned, bare, handWritten
         var description: String {
             switch self {
             case .planned: "plans"
             case .bare: "bare plan loop"
-            case .inline: "built-ins inline"
             case .handWritten: "switch"
             }
         }
@@ -106,27 +103,24 @@ struct DispatchBenchmark {
     private struct InMemoryFigures {
         var planned: [Double] = []
         var bare: [Double] = []
-        var inline: [Double] = []
         var handWritten: [Double] = []
         var ratios: [Double] = []
         var bareRatios: [Double] = []
-        var inlineRatios: [Double] = []
-        var ledger = HandWrittenLedger()
+        var ledger = EffectLedger()
     }
 
     /// Times the in-memory contenders once each per round (plus a warm-up round), in nanoseconds a
-    /// transaction, checking their entitlements (and the two ledgers' counts) every round.
+    /// transaction, checking after every round that they applied the same effects to their ledgers.
     private func measureInMemory(_ workload: DispatchWorkload, _ transactions: [DispatchTransaction]) async throws -> InMemoryFigures {
         var figures = InMemoryFigures()
         let count = transactions.count
-        let codes = InlinePlanDispatch.translate(workload.policy)
+        let environment = StepEnvironment(policy: workload.policy, services: EngineServices())
         for round in -1..<options.repetitions {
             var times: [InMemoryContender: Double] = [:]
             var dispatcher = InMemoryDispatcher(policy: workload.policy)
-            var bareLedger = HandWrittenLedger()
-            var inlineLedger = HandWrittenLedger()
-            var ledger = HandWrittenLedger()
-            for contender in RotatingOrder.order(of: [InMemoryContender.planned, .bare, .inline, .handWritten], inRound: max(0, round)) {
+            var bareLedger = EffectLedger()
+            var ledger = EffectLedger()
+            for contender in RotatingOrder.order(of: [InMemoryContender.planned, .bare, .handWritten], inRound: max(0, round)) {
                 let input = Opaque.pass(transactions)
                 let start = MonotonicClock.nanoseconds()
                 let completed: Int
@@ -134,9 +128,7 @@ struct DispatchBenchmark {
                 case .planned:
                     completed = await PlannedDispatch.run(input, into: &dispatcher)
                 case .bare:
-                    completed = await BarePlanDispatch.run(input, policy: workload.policy, into: &bareLedger)
-                case .inline:
-                    completed = await InlinePlanDispatch.run(input, policy: workload.policy, codes: codes, into: &inlineLedger)
+                    completed = await BarePlanDispatch.run(input, policy: workload.policy, environment: environment, into: &bareLedger)
                 case .handWritten:
                     completed = HandWrittenDispatch.run(input, products: workload.handWritten, into: &ledger)
                 }
@@ -146,46 +138,30 @@ struct DispatchBenchmark {
                 }
                 times[contender] = Double(end - start) / Double(count)
             }
-            let planned = dispatcher.entitlements()
-            let handWritten = ledger.entitlements(products: workload.handWritten)
-            let bare = bareLedger.entitlements(products: workload.handWritten)
-            let inline = inlineLedger.entitlements(products: workload.handWritten)
-            // The plans' custom effects, records, notifications, errors shown and finishes, as the switch counts them.
-            let plannedCounts = dispatcher.counts
-            let handCounts = ledger.counts
-            let plannedAgrees = [plannedCounts.custom, plannedCounts.records, plannedCounts.notifications,
-                                 plannedCounts.errorsPresented, plannedCounts.finished]
-                == [handCounts[0], handCounts[2], handCounts[3], handCounts[4], handCounts[5]]
-            guard planned == handWritten, plannedAgrees, bare == handWritten, inline == handWritten, bareLedger.counts == ledger.counts,
-                  inlineLedger.counts == ledger.counts
-            else {
+            // Same effects applied in the same order: the same balances, ownerships, unlocks and counts.
+            guard dispatcher.ledger == ledger, bareLedger == ledger else {
                 throw BenchmarkError("""
-                    the dispatches disagree, so comparing them is not fair:
-                      plans:  \(planned) \(plannedCounts)
-                      bare:   \(bare) \(bareLedger.counts)
-                      inline: \(inline) \(inlineLedger.counts)
-                      switch: \(handWritten) \(ledger.counts)
+                    the dispatches' ledgers disagree, so comparing them is not fair:
+                      plans:  \(dispatcher.entitlements()) \(dispatcher.ledger)
+                      bare:   \(bareLedger.entitlements(policy: workload.policy)) \(bareLedger)
+                      switch: \(ledger.entitlements(policy: workload.policy)) \(ledger)
                     """)
             }
             let plannedTime = times[.planned] ?? 0
             let bareTime = times[.bare] ?? 0
-            let inlineTime = times[.inline] ?? 0
             let handTime = times[.handWritten] ?? 0
             let label = round < 0 ? "warm-up" : "round \(round + 1)/\(options.repetitions)"
             StandardError.print("""
                   in memory, \(label): plans \(NumberFormatting.fixed(plannedTime, decimals: 1)) ns, bare plan loop \
-                \(NumberFormatting.fixed(bareTime, decimals: 1)) ns, built-ins inline \
-                \(NumberFormatting.fixed(inlineTime, decimals: 1)) ns, switch \(NumberFormatting.fixed(handTime, decimals: 1)) ns \
+                \(NumberFormatting.fixed(bareTime, decimals: 1)) ns, switch \(NumberFormatting.fixed(handTime, decimals: 1)) ns \
                 a transaction: \(NumberFormatting.fixed(plannedTime / handTime, decimals: 2))x
                 """)
             guard round >= 0 else { continue }
             figures.planned.append(plannedTime)
             figures.bare.append(bareTime)
-            figures.inline.append(inlineTime)
             figures.handWritten.append(handTime)
             figures.ratios.append(plannedTime / handTime)
             figures.bareRatios.append(bareTime / handTime)
-            figures.inlineRatios.append(inlineTime / handTime)
             figures.ledger = ledger
         }
         return figures
@@ -208,9 +184,9 @@ struct DispatchBenchmark {
         let batched = workload.purchases(options.durable, idBase: 3_000_000_000_000_000, date: now)
         let unbatched = workload.purchases(options.unbatched, idBase: 4_000_000_000_000_000, date: now)
         func expected(_ transactions: [DispatchTransaction]) -> Entitlements {
-            var ledger = HandWrittenLedger()
+            var ledger = EffectLedger()
             _ = HandWrittenDispatch.run(transactions, products: workload.handWritten, into: &ledger)
-            return ledger.entitlements(products: workload.handWritten)
+            return ledger.entitlements(policy: workload.policy)
         }
         let expectedBatched = expected(batched)
         let expectedUnbatched = expected(unbatched)

@@ -12,7 +12,7 @@ struct DispatchOptions: Sendable, Equatable {
     var repetitions = 7
     /// Where the journals and the SQLite baseline's databases are made (a new folder inside, removed after).
     var directory: String?
-    /// For profilers: run only this in-memory loop (`plans`, `bare`, `inline`, `switch`
+    /// For profilers: run only this in-memory loop (`plans`, `bare`, `switch`
     /// or `none`) or the durable queue (`queue`, `queue-unbatched`) once, or
     /// ``JournalLookups`` (`lookups`), no report.
     var profile: String?
@@ -38,8 +38,8 @@ struct DispatchOptions: Sendable, Equatable {
             case "--dir":
                 directory = value
             case "--profile":
-                guard ["plans", "bare", "inline", "switch", "none", "queue", "queue-unbatched", "lookups"].contains(value) else {
-                    throw UsageError("--profile takes plans, bare, inline, switch, none, queue, queue-unbatched or lookups, not '\(value)'")
+                guard ["plans", "bare", "switch", "none", "queue", "queue-unbatched", "lookups"].contains(value) else {
+                    throw UsageError("--profile takes plans, bare, switch, none, queue, queue-unbatched or lookups, not '\(value)'")
                 }
                 profile = value
             default:

@@ -26,11 +26,9 @@ struct DispatchReport: Sendable {
             "| in memory | per transaction | fastest – slowest round | transactions a second | × switch |",
             "| --- | ---: | ---: | ---: | ---: |",
             inMemoryRow("`InMemoryDispatcher.dispatch` (compiled plans)", result.planned, ratios: result.ratios),
-            inMemoryRow("for information: bare plan loop (plan, plugins, effects; no queue bookkeeping)", result.bare,
+            inMemoryRow("for information: bare plan loop (every step through its plugin; no queue bookkeeping)", result.bare,
                         ratios: result.bareRatios),
-            inMemoryRow("for information: built-in steps inline, other steps as plugins (an experiment)", result.inline,
-                        ratios: result.inlineRatios),
-            inMemoryRow("hand-written `switch`, same effects", result.handWritten, ratios: nil),
+            inMemoryRow("hand-written `switch`, same effects appended and applied", result.handWritten, ratios: nil),
             "",
             ratioLine,
             "",
@@ -50,15 +48,16 @@ struct DispatchReport: Sendable {
 
     private var inMemoryMethod: String {
         let left = result.excluded.map { "`\($0.id)` (\($0.reason))" }.joined(separator: ", ")
-        var text = "In memory: `\(result.catalog)` compiled with `PolicyLoader` and an `audit-log` step plugin that returns a "
+        var text = "In memory: `\(result.catalog)` compiled with `PolicyLoader` and an `audit-log` step plugin that appends a "
         text += "`.custom` effect, dispatching to \(result.productSummary)"
         if !left.isEmpty { text += "; left out, as they need something from outside the device: \(left)" }
         text += ". \(NumberFormatting.grouped(result.transactions)) transactions drawn with a fixed seed (a product chosen "
         text += "evenly, \(TransactionMix.summary); a quarter of consumable purchases buy more than one), handles found "
-        text += "once beforehand. One warm-up round, then \(result.repetitions) rounds of the four loops below in an order "
-        text += "that rotates from round to round; all end every round with equal entitlements (checked), the three "
-        text += "others with equal counts of every effect too. Medians of the rounds; the ratio "
-        text += "is the median of the per-round ratios."
+        text += "once beforehand. Before timing, every transaction's effects through the plans, through the plugins "
+        text += "alone and through the switch are checked to be the same values in the same order. One warm-up "
+        text += "round, then \(result.repetitions) rounds of the three loops below in an order that rotates from round to "
+        text += "round; each applies its effects to the same kind of ledger, and the three ledgers are checked equal "
+        text += "after every round. Medians of the rounds; the ratio is the median of the per-round ratios."
         return text
     }
 
@@ -69,7 +68,7 @@ struct DispatchReport: Sendable {
         let ratios = result.ratios
         var text = "Plans / switch: **\(NumberFormatting.fixed(Statistics.median(ratios), decimals: 2))** "
         text += "(rounds \(NumberFormatting.fixed(ratios.min() ?? 0, decimals: 2)) – \(NumberFormatting.fixed(ratios.max() ?? 0, decimals: 2))). "
-        text += "Each round granted \(balances), wrote \(NumberFormatting.grouped(ledger.auditLines)) audit lines, notified "
+        text += "Each round granted \(balances), wrote \(NumberFormatting.grouped(ledger.custom)) audit lines, notified "
         text += "\(NumberFormatting.grouped(ledger.notifications)) times, presented \(NumberFormatting.grouped(ledger.errorsPresented)) "
         text += "errors and finished \(NumberFormatting.grouped(ledger.finished)) transactions."
         return text

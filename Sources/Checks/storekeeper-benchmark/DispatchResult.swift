@@ -1,3 +1,6 @@
+import StorekeeperCore
+import StorekeeperQueue
+
 /// The figures of `storekeeper-benchmark dispatch`.
 struct DispatchResult: Sendable {
     /// The queue's contenders and the SQLite baseline each is read against, in the same round.
@@ -18,18 +21,14 @@ struct DispatchResult: Sendable {
     let planned: [Double]
     /// Nanoseconds a transaction through the bare plan loop, per round.
     let bare: [Double]
-    /// Nanoseconds a transaction with the built-in steps inline, per round.
-    let inline: [Double]
     /// Nanoseconds a transaction through the hand-written switch, per round.
     let handWritten: [Double]
     /// Plans over switch, per round.
     let ratios: [Double]
     /// Bare plan loop over switch, per round.
     let bareRatios: [Double]
-    /// Built-ins inline over switch, per round.
-    let inlineRatios: [Double]
     /// The hand-written dispatch's ledger after the last round, for the counts.
-    let ledger: HandWrittenLedger
+    let ledger: EffectLedger
     /// Transactions (or rows) a second, per round.
     let durable: [DurableContender: [Double]]
     /// Each queue contender over its SQLite baseline (``durablePairs``), per round.

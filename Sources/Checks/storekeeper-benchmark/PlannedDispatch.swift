@@ -2,8 +2,9 @@ import StorekeeperCore
 import StorekeeperQueue
 
 /// The contender of `storekeeper-benchmark dispatch` in memory: every transaction through
-/// `InMemoryDispatcher.dispatch`, its compiled plan's steps run in order (each an `async` plugin call
-/// returning an array of effects) and the effects applied to the dispatcher's ledger.
+/// `InMemoryDispatcher.dispatch`, its compiled plan's steps run in order by the queue's executor (built-in
+/// steps inline, `audit-log` through its plugin) into one effect buffer, then applied to the dispatcher's
+/// ledger.
 enum PlannedDispatch {
     /// Dispatches every transaction; returns how many ran to their end.
     @inline(never)

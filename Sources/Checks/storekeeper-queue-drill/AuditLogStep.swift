@@ -5,14 +5,13 @@ import StorekeeperRuntime
 /// it returns a custom effect naming the product and quantity. It may kill
 /// the process as it begins and after it made its effect, before the queue
 /// has it: both must leave the effect kept exactly once.
-struct AuditLogStep: StepPlugin {
+struct AuditLogStep: SynchronousStepPlugin {
     let name = "audit-log"
     let killSwitch: KillSwitch
 
-    func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+    func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
         killSwitch.reach(.stepBefore)
-        let effects: [Effect] = [.custom(step: name, detail: "\(context.product.id) x\(context.transaction.quantity)")]
+        effects.append(.custom(step: name, detail: "\(context.product.id) x\(context.transaction.quantity)"))
         killSwitch.reach(.stepAfter)
-        return effects
     }
 }

@@ -23,9 +23,10 @@ struct Dispatch: Sendable {
     var retryAt: Date?
     /// The last failure, for observers and for `pending`.
     var lastError: String?
-    /// The steps, translated, when the plan came from the policy (not
-    /// journalled: a replayed dispatch finds its plugins again by name).
-    var codes: [StepCode]? = nil
+    /// The plan's position in the policy (`PlanSteps`), when it came from
+    /// the policy (not journalled: a replayed dispatch finds its plugins
+    /// again by name).
+    var plan: Int? = nil
     /// Whether the journal has its row (then a commit updates only its progress).
     var isJournalled = false
 

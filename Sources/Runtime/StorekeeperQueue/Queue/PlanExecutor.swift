@@ -6,17 +6,31 @@ import StorekeeperRuntime
 /// the plan reaches `finish` (which the queue calls only after everything
 /// before it is committed), ends, or a step fails.
 ///
-/// Steps return effects rather than applying them. Effects the engine keeps
-/// itself go to `kept`, for the queue to commit with the dispatch's
-/// progress; records kept elsewhere (`user-defaults`, `icloud`, `server`)
-/// are written by their record store before the step counts as done, and
-/// writing them is idempotent, so a crash between the write and the commit
-/// repeats nothing visible.
+/// Steps append effects to the output rather than applying them: the queue
+/// commits them with the dispatch's progress. Records kept elsewhere
+/// (`user-defaults`, `icloud`, `server`) are written by their record store
+/// before the step counts as done, and writing them is idempotent, so a
+/// crash between the write and the commit repeats nothing visible.
+///
+/// Built-in steps whose plugin is the built-in one run inline (`StepCode`),
+/// reading the policy's product in place, and so do `SynchronousStepPlugin`s;
+/// a stretch of such steps runs without suspending
+/// (``runInline(plan:from:of:product:finishCalled:into:)``). Only another
+/// plugin's step is an `async` call. A plugin's context refers to the
+/// executor's one `StepEnvironment`: nothing of the product is copied per
+/// transaction.
 struct PlanExecutor: Sendable {
     let policy: CompiledPolicy
-    let services: EngineServices
+    let planSteps: PlanSteps
+    let environment: StepEnvironment
     let recordStores: RecordStores
     let retry: RetryPolicy
+    /// Watches each step (the simulator); nil in apps.
+    let stepProbe: StepProbe?
+    /// Whether a `SynchronousStepPlugin` runs inline: not when there are
+    /// record stores, which the records it asks for would have to be
+    /// written to (and writing waits).
+    private let runsSynchronousPluginsInline: Bool
 
     /// Where a run stopped.
     enum Stop: Equatable {
@@ -28,93 +42,231 @@ struct PlanExecutor: Sendable {
         case failed
     }
 
-    /// Strategies whose `persist` runs inline.
-    let inlinePersistence: Set<PersistenceStrategy>
-    /// Watches each step (the simulator); nil in apps.
-    var stepProbe: StepProbe? = nil
+    /// Where a stretch of inline steps stopped.
+    enum InlineStop {
+        /// Every step ran.
+        case end
+        /// At `finish`, which the store has not done yet.
+        case atFinish
+        /// The step failed.
+        case failed(StepFailure)
+        /// At a step that runs through its plugin.
+        case atPluginStep
+    }
+
+    init(policy: CompiledPolicy, planSteps: PlanSteps, services: EngineServices, recordStores: RecordStores, retry: RetryPolicy,
+         stepProbe: StepProbe? = nil) {
+        self.policy = policy
+        self.planSteps = planSteps
+        environment = StepEnvironment(policy: policy, services: services)
+        self.recordStores = recordStores
+        self.retry = retry
+        self.stepProbe = stepProbe
+        runsSynchronousPluginsInline = recordStores.userDefaults == nil && recordStores.iCloud == nil && recordStores.server == nil
+    }
 
     /// Runs steps from `dispatch.nextStep`. `finishCalled` says the store
     /// already finished the transaction, so the `finish` step counts as done.
-    func run<Output: StepOutput>(_ dispatch: inout Dispatch, product: ProductPolicy?, finishCalled: Bool,
-                                 into output: inout Output) async -> Stop {
+    /// `product` is nil when the transaction's product is not in the policy.
+    func run(_ dispatch: inout Dispatch, product: ProductHandle?, finishCalled: Bool, into output: inout StepOutput) async -> Stop {
         var finishCalled = finishCalled
-        // Built only when a step runs through its plugin: it copies the product and the registry.
-        var context: StepContext?
         while dispatch.nextStep < dispatch.steps.count {
-            // `finish` is the queue's, whatever plugin is registered under its name.
-            if dispatch.steps[dispatch.nextStep] == BuiltInStep.finish.rawValue {
+            // With no probe to tell of each step, the steps that run inline go in one stretch.
+            if stepProbe == nil, let plan = dispatch.plan, let product {
+                var step = dispatch.nextStep
+                let stop = runInline(plan: plan, from: &step, of: dispatch.transaction, product: product, finishCalled: &finishCalled,
+                                     into: &output)
+                if step > dispatch.nextStep { dispatch.advance(to: step) }
+                switch stop {
+                case .end:
+                    dispatch.status = .done
+                    return .end
+                case .atFinish:
+                    return .atFinish
+                case .failed(let failure):
+                    if fail(&dispatch, step: dispatch.steps[step], failure, into: &output) { continue }
+                    return .failed
+                case .atPluginStep:
+                    break
+                }
+            }
+            // One step: a plugin step, or any step while a probe watches or for a replayed dispatch.
+            let step = dispatch.nextStep
+            let code: StepCode
+            let position = dispatch.plan.map { planSteps.firstStep(of: $0) + step }
+            if let position {
+                code = planSteps.code(at: position)
+            } else {
+                // A replayed dispatch has no plan number: its steps go through their plugins, found by name.
+                code = dispatch.steps[step] == BuiltInStep.finish.rawValue ? .finish : .plugin
+            }
+            if code == .finish {
                 guard finishCalled else { return .atFinish }
                 finishCalled = false
-                output.keep(.finish)
+                output.effects.append(.finish)
                 dispatch.advance()
                 continue
             }
-            let code = dispatch.codes?[dispatch.nextStep]
-            if let stepProbe { await stepProbe.willRun(dispatch.transaction.info, dispatch.steps[dispatch.nextStep]) }
-            let result: Result<Void, StepFailure>
-            if let product, let code, let inline = runInline(code, dispatch.transaction, product, into: &output) {
-                result = inline
+            if let stepProbe { await stepProbe.willRun(dispatch.transaction.info, dispatch.steps[step]) }
+            let failure: StepFailure?
+            let outcome: InlineOutcome = if let product, let position {
+                runInlineStep(code, at: position, dispatch.transaction, product, into: &output)
             } else {
-                if context == nil, let product {
-                    context = StepContext(transaction: dispatch.transaction.info, product: product, plugins: policy.plugins, services: services)
-                }
-                result = await runStep(code: code, of: dispatch, context: context, into: &output)
+                .throughPlugin
             }
-            if let stepProbe {
-                let failure: StepFailure? = if case .failure(let failure) = result { failure } else { nil }
-                stepProbe.didRun(dispatch.transaction.info, dispatch.steps[dispatch.nextStep], failure)
+            switch outcome {
+            case .done:
+                failure = nil
+            case .failed(let inline):
+                failure = inline
+            case .throughPlugin:
+                failure = await runPlugin(of: dispatch, product: product, into: &output)
             }
-            switch result {
-            case .success:
-                dispatch.advance()
-            case .failure(let failure):
-                if fail(&dispatch, step: dispatch.steps[dispatch.nextStep], failure, into: &output) { continue }
+            stepProbe?.didRun(dispatch.transaction.info, dispatch.steps[step], failure)
+            if let failure {
+                if fail(&dispatch, step: dispatch.steps[step], failure, into: &output) { continue }
                 return .failed
             }
+            dispatch.advance()
         }
         dispatch.status = .done
         return .end
     }
 
-    /// A built-in step's work, inline; nil when it must run through its plugin.
-    /// The same effects as UnlockStep, GrantStep, NotifyStep, PresentErrorStep,
-    /// and PersistStep with ReceiptPersistence or AppStatePersistence.
+    /// Runs plan `plan`'s steps from `step` for as long as they run inline,
+    /// moving `step` past each one that ran: without suspending, and
+    /// without copying the transaction or the product. `finish` counts as
+    /// done once if `finishCalled` (which it then clears).
+    func runInline(plan: Int, from step: inout Int, of transaction: StoreTransaction, product: ProductHandle,
+                   finishCalled: inout Bool, into output: inout StepOutput) -> InlineStop {
+        let first = planSteps.firstStep(of: plan)
+        let count = planSteps.stepCount(of: plan)
+        while step < count {
+            let code = planSteps.code(at: first + step)
+            if code == .finish {
+                guard finishCalled else { return .atFinish }
+                finishCalled = false
+                output.effects.append(.finish)
+            } else {
+                switch runInlineStep(code, at: first + step, transaction, product, into: &output) {
+                case .done: break
+                case .failed(let failure): return .failed(failure)
+                case .throughPlugin: return .atPluginStep
+                }
+            }
+            step += 1
+        }
+        return .end
+    }
+
+    /// What running one step inline came to.
+    private enum InlineOutcome {
+        case done
+        case failed(StepFailure)
+        /// Not a step that runs inline: its plugin runs it.
+        case throughPlugin
+    }
+
+    /// A step's work, inline. For a built-in step: the same effects as
+    /// UnlockStep, GrantStep, NotifyStep, PresentErrorStep, and PersistStep
+    /// with ReceiptPersistence or AppStatePersistence, and like them, none
+    /// when the step fails; fields are read from the policy's product in
+    /// place. For a synchronous plugin: what it appends. `position` is the
+    /// step's in `PlanSteps`' flat arrays.
     @inline(__always)
-    private func runInline<Output: StepOutput>(_ code: StepCode, _ transaction: StoreTransaction, _ product: ProductPolicy,
-                                               into output: inout Output) -> Result<Void, StepFailure>? {
+    private func runInlineStep(_ code: StepCode, at position: Int, _ transaction: StoreTransaction, _ handle: ProductHandle,
+                               into output: inout StepOutput) -> InlineOutcome {
+        let index = handle.index
+        // Scalars are read before anything is appended: reading them after
+        // made the compiler copy the whole transaction (appending might, as
+        // far as it can tell, write where the transaction is).
+        let quantity = transaction.info.quantity
         switch code {
         case .unlock:
-            if product.type != .consumable { output.keep(.own(product: product.id)) }
-            for feature in product.unlocks { output.keep(.unlock(feature: feature)) }
+            if policy.products[index].type != .consumable { output.effects.append(.own(product: policy.products[index].id)) }
+            for feature in policy.products[index].unlocks { output.effects.append(.unlock(feature: feature)) }
         case .grant:
-            let quantity = transaction.info.quantity
-            guard quantity >= 1, quantity <= product.maxQuantity else {
-                return .failure(.permanent("quantity \(quantity) of \(product.id) is outside 1...\(product.maxQuantity) (its max-quantity)"))
+            let maxQuantity = policy.products[index].maxQuantity
+            guard quantity >= 1, quantity <= maxQuantity else {
+                return .failed(.permanent("quantity \(quantity) of \(policy.products[index].id) is outside 1...\(maxQuantity) (its max-quantity)"))
             }
-            for grant in product.grants {
+            let start = output.effects.count
+            for grant in policy.products[index].grants {
                 let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: quantity)
-                guard !overflow else { return .failure(.permanent("\(grant.amount) × \(quantity) of \(grant.balance) overflows")) }
-                output.keep(.grant(balance: grant.balance, amount: amount))
+                guard !overflow else {
+                    output.effects.discard(from: start)
+                    return .failed(.permanent("\(grant.amount) × \(quantity) of \(grant.balance) overflows"))
+                }
+                output.effects.append(.grant(balance: grant.balance, amount: amount))
             }
         case .notify:
+            let state = transaction.info.state
             output.tell(.notify(transaction.info))
+            output.effects.append(.notify(state))
         case .presentError:
-            output.tell(.presentError(transaction.info, transaction.info.error ?? .unknown))
+            let error = transaction.info.error ?? .unknown
+            output.tell(.presentError(transaction.info, error))
+            output.effects.append(.presentError(error))
         case .persist:
-            guard inlinePersistence.contains(product.persistence) else { return nil }
-            if product.persistence == .appState {
-                output.keep(.record(PersistenceRecord(strategy: .appState, key: product.id,
-                                                      value: .transaction(id: transaction.id, quantity: transaction.info.quantity))))
+            let strategy = policy.products[index].persistence
+            guard planSteps.persistsInline(strategy) else { return .throughPlugin }
+            if strategy == .appState {
+                let record = PersistenceRecord(strategy: .appState, key: policy.products[index].id,
+                                               value: .transaction(id: transaction.id, quantity: quantity))
+                output.effects.append(.record(record))
             }
-        case .plugin:
-            return nil
+        case .synchronousPlugin:
+            guard runsSynchronousPluginsInline, let step = planSteps.synchronousPlugin(at: position) else { return .throughPlugin }
+            let start = output.effects.count
+            do {
+                try step.plugin.runSynchronously(StepContext(transaction: transaction.info, product: handle, in: environment), into: &output.effects)
+            } catch {
+                output.effects.discard(from: start)
+                return .failed(error)
+            }
+            if let failure = settle(from: start, of: transaction, product: handle, into: &output) { return .failed(failure) }
+        case .plugin, .finish:
+            return .throughPlugin
         }
-        return .success(())
+        return .done
+    }
+
+    /// What a synchronous plugin appended from `start`, settled without
+    /// waiting (there are no record stores): notifications and errors told,
+    /// a `finish` dropped; a record for a store fails the step, which then
+    /// has no effect.
+    private func settle(from start: Int, of transaction: StoreTransaction, product handle: ProductHandle,
+                        into output: inout StepOutput) -> StepFailure? {
+        var position = start
+        while position < output.effects.count {
+            switch output.effects[position] {
+            case .record(let record) where record.strategy != .appState && record.strategy != .receipt:
+                output.effects.discard(from: start)
+                return Self.noStore(for: record, product: policy.products[handle.index].id)
+            case .notify:
+                output.tell(.notify(transaction.info))
+            case .presentError(let code):
+                output.tell(.presentError(transaction.info, code))
+            case .finish:
+                // Only the `finish` step finishes, and only through the queue.
+                output.effects.remove(at: position)
+                continue
+            default:
+                break
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The failure of a step whose record no store keeps.
+    private static func noStore(for record: PersistenceRecord, product: String) -> StepFailure {
+        .permanent("\(product) keeps its record with '\(record.strategy.rawValue)', but the queue has no record store for it; pass one in QueueConfiguration.recordStores")
     }
 
     /// Records a step's failure. In a `failed` situation the plan goes on
     /// (the transaction must be finished whatever happens): returns true.
-    func fail<Output: StepOutput>(_ dispatch: inout Dispatch, step: String, _ failure: StepFailure, into output: inout Output) -> Bool {
+    func fail(_ dispatch: inout Dispatch, step: String, _ failure: StepFailure, into output: inout StepOutput) -> Bool {
         dispatch.lastError = "\(step): \(failure.reason)"
         if dispatch.isFailedSituation, step != BuiltInStep.finish.rawValue {
             output.tell(.stepFailed(dispatch.transaction.info, step: step, failure: failure, retryAt: nil))
@@ -136,43 +288,41 @@ struct PlanExecutor: Sendable {
         return false
     }
 
-    private func runStep<Output: StepOutput>(code: StepCode?, of dispatch: Dispatch, context: StepContext?,
-                                             into output: inout Output) async -> Result<Void, StepFailure> {
+    /// Runs the current step through its plugin, which appends to the
+    /// output's effects; then writes the records it kept elsewhere, tells
+    /// observers of its notifications and errors, and drops a `finish` it
+    /// asked for (only the `finish` step finishes, through the queue). On
+    /// failure, what the step appended is dropped and the failure returned.
+    @inline(__always)
+    private func runPlugin(of dispatch: Dispatch, product: ProductHandle?, into output: inout StepOutput) async -> StepFailure? {
         let name = dispatch.steps[dispatch.nextStep]
-        guard let context else {
-            return .failure(.permanent("the product \(dispatch.transaction.info.productID) is not in the catalog; the transaction stays unfinished until an app version that sells it delivers it"))
+        guard let product else {
+            return .permanent("the product \(dispatch.transaction.info.productID) is not in the catalog; the transaction stays unfinished until an app version that sells it delivers it")
         }
         let resolved: (any StepPlugin)?
-        switch code {
-        case .persist(let plugin)?, .plugin(let plugin)?: resolved = plugin
-        default: resolved = policy.plugins.step(named: name)
+        if let plan = dispatch.plan {
+            resolved = planSteps.plugin(at: planSteps.firstStep(of: plan) + dispatch.nextStep)
+        } else {
+            resolved = policy.plugins.step(named: name)
         }
         guard let plugin = resolved else {
-            return .failure(.permanent("no step '\(name)' is registered; register its plugin with PluginRegistry.register(_:)"))
+            return .permanent("no step '\(name)' is registered; register its plugin with PluginRegistry.register(_:)")
         }
-        let product = context.product
-        let effects: [Effect]
+        let context = StepContext(transaction: dispatch.transaction.info, product: product, in: environment)
+        let start = output.effects.count
         do {
-            effects = try await plugin.run(context)
+            try await plugin.run(context, into: &output.effects)
         } catch {
-            return .failure(error)
+            output.effects.discard(from: start)
+            return error
         }
-        for effect in effects {
-            switch effect {
+        var position = start
+        while position < output.effects.count {
+            switch output.effects[position] {
             case .record(let record) where record.strategy != .appState && record.strategy != .receipt:
-                guard let store = recordStores.store(for: record.strategy) else {
-                    return .failure(.permanent("\(product.id) keeps its record with '\(record.strategy.rawValue)', but the queue has no record store for it; pass one in QueueConfiguration.recordStores"))
-                }
-                let stored = StoredRecord(strategy: record.strategy, productID: record.key, value: record.value,
-                                          transactionID: dispatch.transaction.id,
-                                          applicationUsername: dispatch.transaction.info.applicationUsername,
-                                          purchaseDate: dispatch.transaction.purchaseDate,
-                                          expirationDate: SubscriptionTerm.expiration(of: product, bought: dispatch.transaction.purchaseDate,
-                                                                                      storeExpiration: dispatch.transaction.expirationDate))
-                do {
-                    try await store.keep(stored)
-                } catch {
-                    return .failure(error)
+                if let failure = await keepElsewhere(record, of: dispatch, product: context.product) {
+                    output.effects.discard(from: start)
+                    return failure
                 }
             case .notify:
                 output.tell(.notify(dispatch.transaction.info))
@@ -180,12 +330,31 @@ struct PlanExecutor: Sendable {
                 output.tell(.presentError(dispatch.transaction.info, code))
             case .finish:
                 // Only the `finish` step finishes, and only through the queue.
+                output.effects.remove(at: position)
                 continue
             default:
-                output.keep(effect)
+                break
             }
+            position += 1
         }
-        return .success(())
+        return nil
+    }
+
+    /// Writes a record to the store of its strategy: nil when written.
+    private func keepElsewhere(_ record: PersistenceRecord, of dispatch: Dispatch, product: ProductPolicy) async -> StepFailure? {
+        guard let store = recordStores.store(for: record.strategy) else { return Self.noStore(for: record, product: product.id) }
+        let stored = StoredRecord(strategy: record.strategy, productID: record.key, value: record.value,
+                                  transactionID: dispatch.transaction.id,
+                                  applicationUsername: dispatch.transaction.info.applicationUsername,
+                                  purchaseDate: dispatch.transaction.purchaseDate,
+                                  expirationDate: SubscriptionTerm.expiration(of: product, bought: dispatch.transaction.purchaseDate,
+                                                                              storeExpiration: dispatch.transaction.expirationDate))
+        do {
+            try await store.keep(stored)
+        } catch {
+            return error
+        }
+        return nil
     }
 }
 
@@ -196,6 +365,15 @@ extension Dispatch {
         attempts = 0
         retryAt = nil
         if !keepingError { lastError = nil }
+        status = .running
+    }
+
+    /// The steps before `step` ran: on to it (as many ``advance(keepingError:)``).
+    mutating func advance(to step: Int) {
+        nextStep = step
+        attempts = 0
+        retryAt = nil
+        lastError = nil
         status = .running
     }
 }

@@ -69,9 +69,8 @@ public actor TransactionQueue {
         self.configuration = configuration
         journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
         planSteps = PlanSteps(policy)
-        executor = PlanExecutor(policy: policy, services: configuration.services, recordStores: configuration.recordStores,
-                                retry: configuration.retry, inlinePersistence: planSteps.inlinePersistence,
-                                stepProbe: configuration.stepProbe)
+        executor = PlanExecutor(policy: policy, planSteps: planSteps, services: configuration.services,
+                                recordStores: configuration.recordStores, retry: configuration.retry, stepProbe: configuration.stepProbe)
     }
 
     // MARK: Lifecycle
@@ -509,19 +508,19 @@ public actor TransactionQueue {
         if highest > rank { return .ignore(.outOfOrder) }
         if highest == StateRank.terminal { return .ignore(.conflicting) }
         sequence += 1
-        let (steps, codes) = plan(for: info)
+        let (steps, plan) = plan(for: info)
         let dispatch = Dispatch(transaction: transaction, slot: slot, sequence: sequence, steps: steps, nextStep: 0,
-                                status: .running, attempts: 0, retryAt: nil, lastError: nil, codes: codes)
+                                status: .running, attempts: 0, retryAt: nil, lastError: nil, plan: plan)
         let older = known.filter { $0.status != .done && $0.status != .superseded }.map { DispatchKey(transactionID: info.id, slot: $0.slot) }
         knownByTransaction[info.id, default: []].append((slot: slot, rank: rank, status: .running))
         return older.isEmpty ? .new(dispatch) : .supersedes(dispatch, older: older)
     }
 
-    /// A transaction's plan in the policy: its step names and plugins.
-    private func plan(for info: TransactionInfo) -> (steps: [String], codes: [StepCode]?) {
+    /// A transaction's plan in the policy: its step names and its position.
+    private func plan(for info: TransactionInfo) -> (steps: [String], plan: Int?) {
         if let handle = policy.product(id: info.productID) {
             let plan = policy.planIndex(for: handle, state: info.state, error: info.error)
-            return (planSteps.names[plan], planSteps.codes[plan])
+            return (planSteps.names[plan], plan)
         }
         // Not in the catalog: a failed one is still finished; a paid one
         // halts at its first step (kept unfinished, never lost) until a
@@ -535,9 +534,9 @@ public actor TransactionQueue {
 
     /// Plans a journalled dispatch that has no step done with the policy of now.
     private func replan(_ dispatch: inout Dispatch) {
-        let (steps, codes) = plan(for: dispatch.transaction.info)
+        let (steps, plan) = plan(for: dispatch.transaction.info)
         dispatch.steps = steps
-        dispatch.codes = codes
+        dispatch.plan = plan
     }
 
     /// Runs dispatches in rounds until none can go further now.
@@ -550,16 +549,17 @@ public actor TransactionQueue {
             var atFinish: [Int] = []
             let before = work
             for index in round {
-                var output = CollectedOutput()
-                let product = policy.product(id: work[index].transaction.info.productID).map { policy.product($0) }
+                var output = StepOutput(tellsObservers: true)
+                let handle = policy.product(id: work[index].transaction.info.productID)
                 if work[index].status == .running {
-                    let stop = await executor.run(&work[index], product: product, finishCalled: finishCalled.contains(index), into: &output)
+                    let stop = await executor.run(&work[index], product: handle, finishCalled: finishCalled.contains(index), into: &output)
                     if stop == .atFinish { atFinish.append(index) }
                 }
                 events.append(contentsOf: output.events)
                 let position = batch.dispatches.count
                 batch.dispatches.append(work[index])
-                if let product {
+                if let handle {
+                    let product = policy.product(handle)
                     // A revoked transaction's deliveries are dropped here, at
                     // the commit, rather than revoked again after it: every
                     // path (a new update, a retry, a replay after a crash)
@@ -567,7 +567,7 @@ public actor TransactionQueue {
                     // Its plan runs on to `finish`, so the store stops
                     // delivering it.
                     let delivers = revoked.isEmpty || !revoked.contains(work[index].transaction.id)
-                    for effect in output.kept where delivers || !Self.isDelivery(effect) {
+                    for effect in output.effects where delivers || !Self.isDelivery(effect) {
                         batch.effects.append((dispatch: position, effect: effect, product: product))
                     }
                 }
@@ -618,7 +618,7 @@ public actor TransactionQueue {
                     finishCalled.insert(index)
                     removed.append(.removed(info))
                 } catch {
-                    var output = CollectedOutput()
+                    var output = StepOutput(tellsObservers: true)
                     _ = executor.fail(&work[index], step: BuiltInStep.finish.rawValue, error, into: &output)
                     removed.append(contentsOf: output.events)
                 }

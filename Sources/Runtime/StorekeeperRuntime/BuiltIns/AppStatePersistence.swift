@@ -8,8 +8,8 @@ public struct AppStatePersistence: PersistenceStrategyPlugin {
     /// Creates the strategy.
     public init() {}
     /// The transaction, kept with the balances it changed.
-    public func records(for context: StepContext) async throws(StepFailure) -> [Effect] {
-        [.record(PersistenceRecord(strategy: .appState, key: context.product.id,
-                                   value: .transaction(id: context.transaction.id, quantity: context.transaction.quantity)))]
+    public func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
+        effects.append(.record(PersistenceRecord(strategy: .appState, key: context.product.id,
+                                                 value: .transaction(id: context.transaction.id, quantity: context.transaction.quantity))))
     }
 }

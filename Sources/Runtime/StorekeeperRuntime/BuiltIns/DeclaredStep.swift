@@ -2,13 +2,13 @@
 /// catalogs naming it can be checked and compiled where its implementation
 /// is not linked in, as in the CLI. Running it fails: the app registers the
 /// real step before it runs plans.
-public struct DeclaredStep: StepPlugin {
+public struct DeclaredStep: SynchronousStepPlugin {
     /// The declared name.
     public let name: String
     /// Declares a step.
     public init(name: String) { self.name = name }
     /// Always fails: there is nothing here to run.
-    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+    public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
         throw .permanent("the step '\(name)' was declared but not registered; register its plugin with PluginRegistry.register(_:)")
     }
 }

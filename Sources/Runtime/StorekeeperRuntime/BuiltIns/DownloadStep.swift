@@ -8,11 +8,11 @@ public struct DownloadStep: StepPlugin {
     /// Creates the step.
     public init() {}
     /// Fetches the content.
-    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+    public func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
         guard let content = context.product.content else {
             throw .permanent("\(context.product.id) has no content to download")
         }
         let location = try await context.plugins.contentSource(for: content.source).fetch(content, for: context)
-        return [.content(location)]
+        effects.append(.content(location))
     }
 }

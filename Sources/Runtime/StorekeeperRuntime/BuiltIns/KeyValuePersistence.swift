@@ -10,15 +10,15 @@ public struct KeyValuePersistence: PersistenceStrategyPlugin {
     /// Creates the strategy for `user-defaults` or `icloud`.
     public init(strategy: PersistenceStrategy) { self.strategy = strategy }
     /// A flag, or the receipt copy (which the transaction must carry).
-    public func records(for context: StepContext) async throws(StepFailure) -> [Effect] {
+    public func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
         switch context.product.record {
         case .flag:
-            return [.record(PersistenceRecord(strategy: strategy, key: context.product.id, value: .flag))]
+            effects.append(.record(PersistenceRecord(strategy: strategy, key: context.product.id, value: .flag)))
         case .receipt:
             guard let receipt = context.transaction.receipt, !receipt.isEmpty else {
                 throw .transient("transaction \(context.transaction.id) came without a receipt to copy; refresh the receipt and retry")
             }
-            return [.record(PersistenceRecord(strategy: strategy, key: context.product.id, value: .receipt(receipt)))]
+            effects.append(.record(PersistenceRecord(strategy: strategy, key: context.product.id, value: .receipt(receipt))))
         }
     }
 }

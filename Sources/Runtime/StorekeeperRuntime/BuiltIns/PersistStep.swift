@@ -7,7 +7,7 @@ public struct PersistStep: StepPlugin {
     /// Creates the step.
     public init() {}
     /// The strategy's records.
-    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
-        try await context.plugins.persistence(for: context.product.persistence).records(for: context)
+    public func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
+        try await context.plugins.persistence(for: context.product.persistence).records(for: context, into: &effects)
     }
 }

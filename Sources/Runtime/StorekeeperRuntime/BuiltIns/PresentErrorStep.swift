@@ -1,13 +1,13 @@
 import StorekeeperCore
 
 /// `present-error`: shows the store's error for a failed transaction.
-public struct PresentErrorStep: StepPlugin {
+public struct PresentErrorStep: SynchronousStepPlugin {
     /// `present-error`.
     public let name = BuiltInStep.presentError.rawValue
     /// Creates the step.
     public init() {}
     /// The error to show (`unknown` when the store gave none).
-    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
-        [.presentError(context.transaction.error ?? .unknown)]
+    public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
+        effects.append(.presentError(context.transaction.error ?? .unknown))
     }
 }

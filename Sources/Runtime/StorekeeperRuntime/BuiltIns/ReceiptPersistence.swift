@@ -7,5 +7,5 @@ public struct ReceiptPersistence: PersistenceStrategyPlugin {
     /// Creates the strategy.
     public init() {}
     /// No records: the store's receipt lists the purchase.
-    public func records(for context: StepContext) async throws(StepFailure) -> [Effect] { [] }
+    public func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {}
 }

@@ -10,8 +10,8 @@ public struct ServerPersistence: PersistenceStrategyPlugin {
     /// Creates the strategy.
     public init() {}
     /// The transaction, for the server.
-    public func records(for context: StepContext) async throws(StepFailure) -> [Effect] {
-        [.record(PersistenceRecord(strategy: .server, key: context.product.id,
-                                   value: .transaction(id: context.transaction.id, quantity: context.transaction.quantity)))]
+    public func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
+        effects.append(.record(PersistenceRecord(strategy: .server, key: context.product.id,
+                                                 value: .transaction(id: context.transaction.id, quantity: context.transaction.quantity))))
     }
 }

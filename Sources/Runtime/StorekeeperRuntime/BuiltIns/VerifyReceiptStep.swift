@@ -8,8 +8,8 @@ public struct VerifyReceiptStep: StepPlugin {
     /// Creates the step.
     public init() {}
     /// Validates; a receipt that is not valid stops the plan.
-    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
+    public func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
         try await context.plugins.receiptValidator.validate(context)
-        return [.receiptVerified(product: context.product.id)]
+        effects.append(.receiptVerified(product: context.product.id))
     }
 }

@@ -1,9 +1,10 @@
 import StorekeeperCore
 
-/// What a step asks the engine to do. Steps return effects rather than
-/// performing them, so that the transaction queue can write each step's
-/// effects in the same database transaction as the journal entry that marks
-/// the step done: a step's effects are applied once, or not at all.
+/// What a step asks the engine to do. Steps append effects to an
+/// ``EffectBuffer`` rather than performing them, so that the transaction
+/// queue can write each step's effects in the same database transaction as
+/// the journal entry that marks the step done: a step's effects are applied
+/// once, or not at all.
 public enum Effect: Sendable, Hashable {
     /// The purchase of a product that is kept (non-consumable, subscription) is delivered.
     case own(product: String)

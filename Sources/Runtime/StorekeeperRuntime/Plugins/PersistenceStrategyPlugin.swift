@@ -8,8 +8,9 @@ public protocol PersistenceStrategyPlugin: Sendable {
     var strategy: PersistenceStrategy { get }
     /// What it needs (a `server`, say); checked against every product that uses it.
     var requirements: [StepRequirement] { get }
-    /// The records to keep for a transaction.
-    func records(for context: StepContext) async throws(StepFailure) -> [Effect]
+    /// Appends the records to keep for a transaction (`Effect.record`) to
+    /// `effects`. What it appended is discarded if it throws.
+    func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure)
 }
 
 extension PersistenceStrategyPlugin {

@@ -2,23 +2,44 @@ import StorekeeperCore
 
 /// What a step runs with: the transaction, its product, and the plugins and
 /// services the host registered.
+///
+/// A context refers to its product, the registry and the services rather
+/// than holding copies of them: the queue makes one per transaction that
+/// reaches a plugin step, sharing one ``StepEnvironment`` across all of them,
+/// so making it copies none of a product's strings and arrays. Reading
+/// `context.product.id` reads the policy's own product in place.
 public struct StepContext: Sendable {
     /// The transaction being handled.
-    public var transaction: TransactionInfo
+    public let transaction: TransactionInfo
+    /// The products, plugins and services this context refers to.
+    @usableFromInline let environment: StepEnvironment
+    /// The product's position in `environment.products`.
+    @usableFromInline let productIndex: Int
+
     /// The product's policy.
-    public var product: ProductPolicy
+    @inlinable
+    public var product: ProductPolicy { environment.products[productIndex] }
     /// The registry, for steps that delegate (to a persistence strategy, a
     /// content source, a receipt validator).
-    public var plugins: PluginRegistry
+    @inlinable
+    public var plugins: PluginRegistry { environment.plugins }
     /// The host's connections to the outside world.
-    public var services: EngineServices
+    @inlinable
+    public var services: EngineServices { environment.services }
 
-    /// Creates a context.
+    /// Creates a context for a product given by value (tests, or a host
+    /// running plans itself).
     public init(transaction: TransactionInfo, product: ProductPolicy, plugins: PluginRegistry, services: EngineServices = EngineServices()) {
+        self.init(transaction: transaction, product: ProductHandle(index: 0),
+                  in: StepEnvironment(products: [product], plugins: plugins, services: services))
+    }
+
+    /// Creates a context for a product of an environment's policy, copying
+    /// nothing of it.
+    package init(transaction: TransactionInfo, product: ProductHandle, in environment: StepEnvironment) {
         self.transaction = transaction
-        self.product = product
-        self.plugins = plugins
-        self.services = services
+        self.environment = environment
+        productIndex = product.index
     }
 }
 

@@ -4,9 +4,21 @@ import StorekeeperCore
 /// registers (`audit-log`). A catalog's custom rules may name any step the
 /// registry knows.
 ///
-/// A step returns the effects it wants applied rather than applying them:
-/// the queue writes them in the same database transaction as the journal
-/// entry that marks the step done, so they happen exactly once.
+/// A step appends the effects it wants applied to the buffer it is given
+/// rather than applying them: the queue writes them in the same database
+/// transaction as the journal entry that marks the step done, so they happen
+/// exactly once. Appending to the run's one buffer, rather than returning
+/// an array, keeps a step from allocating anything the plan does not need.
+///
+/// ```swift
+/// struct AuditLogStep: StepPlugin {
+///     let name = "audit-log"
+///
+///     func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
+///         effects.append(.custom(step: name, detail: "\(context.transaction.productID) x\(context.transaction.quantity)"))
+///     }
+/// }
+/// ```
 public protocol StepPlugin: Sendable {
     /// The name catalogs use: a letter, then letters, digits, `-`, `_` or `.`.
     var name: String { get }
@@ -15,8 +27,11 @@ public protocol StepPlugin: Sendable {
     /// plugin that replaces a built-in step needs what the built-in step
     /// needs too (`PluginRegistry.requirements(ofStep:)`).
     var requirements: [StepRequirement] { get }
-    /// Does the step's work for a transaction.
-    func run(_ context: StepContext) async throws(StepFailure) -> [Effect]
+    /// Does the step's work for a transaction, appending the effects it asks
+    /// for to `effects`, after those of the plan's earlier steps. A step that
+    /// throws has no effect: whatever it appended is discarded. `StepFailure.transient` leaves the transaction
+    /// to be retried, `.permanent` stops the plan.
+    func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure)
 }
 
 extension StepPlugin {

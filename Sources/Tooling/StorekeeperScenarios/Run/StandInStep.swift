@@ -7,7 +7,7 @@ import StorekeeperSimulatedStore
 /// standing in for it in a simulation, where the app's code is not linked:
 /// it succeeds and leaves a custom effect that says it stood in, so the
 /// plan around it runs as in the app.
-public struct StandInStep: StepPlugin {
+public struct StandInStep: SynchronousStepPlugin {
     /// The app's step name.
     public let name: String
 
@@ -15,7 +15,7 @@ public struct StandInStep: StepPlugin {
     public init(name: String) { self.name = name }
 
     /// Succeeds, noting that the app's plugin did not run.
-    public func run(_ context: StepContext) async throws(StepFailure) -> [Effect] {
-        [.custom(step: name, detail: "stand-in for the app's plugin (simulation)")]
+    public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
+        effects.append(.custom(step: name, detail: "stand-in for the app's plugin (simulation)"))
     }
 }
