@@ -106,7 +106,7 @@ struct CodegenCommand {
             throw Failure(message: "\(error.description); nothing was written")
         }
         do {
-            try GeneratedFile.save(json, to: arguments.output, reader: reader, inputs: validation.inputs + (arguments.settings.map { [$0] } ?? []))
+            try GeneratedFile.save(json, to: arguments.output, reader: reader, inputs: validation.inputs + (arguments.settings.map { [$0] } ?? []), what: "policy")
         } catch {
             throw Failure(message: error.message)
         }

@@ -17,7 +17,8 @@ enum GeneratedFile {
     /// Writes `text` to `path` unless the file already holds exactly it.
     /// `path` must not be one of `inputs` (the catalogs, fragments and
     /// settings read), however it is spelt or linked.
-    static func save(_ text: String, to path: String, reader: any SourceReader, inputs: [String] = []) throws(Failure) {
+    /// `what` names the output in messages: "Swift", or "policy" with `--policy`.
+    static func save(_ text: String, to path: String, reader: any SourceReader, inputs: [String] = [], what: String = "Swift") throws(Failure) {
         // Before any folder is made: under a name that is not the one typed, none would be right.
         if let problem = WholeFileWriter.nameProblem(path) {
             throw Failure(message: "cannot write \(path): \(problem)")
@@ -28,7 +29,7 @@ enum GeneratedFile {
             throw Failure(message: "cannot write \(path): \(problem)")
         }
         if let input = WholeFileWriter.sameFile(path, asAnyOf: inputs) {
-            throw Failure(message: "cannot write \(path): it is \(input), which the Swift is generated from; write the Swift elsewhere")
+            throw Failure(message: "cannot write \(path): it is \(input), which the \(what) is generated from; write the \(what) elsewhere")
         }
         let bytes = text.utf8
         if let existing = try? reader.read(path, limit: bytes.count), existing.elementsEqual(bytes) { return }
