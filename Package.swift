@@ -32,6 +32,10 @@ let package = Package(
         .library(name: "StorekeeperRuntime", targets: ["StorekeeperRuntime"]),
         // The durable transaction queue over the runtime (SQLite through GRDB).
         .library(name: "StorekeeperQueue", targets: ["StorekeeperQueue"]),
+        // The queue's backends over Apple's StoreKit (the original payment queue and StoreKit 2).
+        .library(name: "StorekeeperStoreKit", targets: ["StorekeeperStoreKit"]),
+        // The app's side of its own server over HTTP: requests, records, spends, resumable downloads.
+        .library(name: "StorekeeperHTTP", targets: ["StorekeeperHTTP"]),
         // A simulated App Store, for an app's own tests.
         .library(name: "StorekeeperSimulatedStore", targets: ["StorekeeperSimulatedStore"]),
         // The author's side: validate, compile, explain, import, export, diff, codegen, scenarios.
@@ -77,6 +81,19 @@ let package = Package(
             path: "Sources/Runtime/StorekeeperQueue",
             // Its required-reason APIs (file timestamps through stat, UserDefaults), as GRDB declares its own.
             resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
+        // StoreKit backends: adapters over protocols that mirror the part of StoreKit each uses, so that
+        // every mapping is tested on Linux with fakes; Apple's types conform only where StoreKit exists.
+        .target(
+            name: "StorekeeperStoreKit",
+            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore"],
+            path: "Sources/Runtime/StorekeeperStoreKit"
+        ),
+        // ServerTransport over HTTP (URLSession; FoundationNetworking on Linux) and the content downloader.
+        .target(
+            name: "StorekeeperHTTP",
+            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
+            path: "Sources/Runtime/StorekeeperHTTP"
         ),
         // The simulated App Store (a StoreBackend, deterministic under a seed) and the app's simulated server.
         .target(
@@ -291,6 +308,20 @@ let package = Package(
                 "StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperScenarios", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperCore", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "StorekeeperStoreKitTests",
+            dependencies: [
+                "StorekeeperTestSupport", "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
+                "StorekeeperRuntime", "StorekeeperCore",
+            ]
+        ),
+        .testTarget(
+            name: "StorekeeperHTTPTests",
+            dependencies: [
+                "StorekeeperTestSupport", "StorekeeperHTTP", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
+                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
             ]
         ),
         .testTarget(

@@ -14,12 +14,17 @@ public struct TransactionInfo: Sendable, Hashable {
     public var quantity: Int
     /// The app's opaque name for the user, if the payment carried one.
     public var applicationUsername: String?
-    /// The receipt data the store gave with the transaction, if any.
+    /// The receipt data the store gave with the transaction, if any (the
+    /// original payment queue's app receipt).
     public var receipt: [UInt8]?
+    /// The transaction as the App Store signed it, if the store gave one:
+    /// StoreKit 2's `jwsRepresentation` (a JWS in compact serialization),
+    /// which the `verify-receipt` step sends to the server to verify.
+    public var signedTransaction: String?
 
     /// Describes a transaction.
     public init(id: String, productID: String, state: TransactionState, error: StoreErrorCode? = nil, quantity: Int = 1,
-                applicationUsername: String? = nil, receipt: [UInt8]? = nil) {
+                applicationUsername: String? = nil, receipt: [UInt8]? = nil, signedTransaction: String? = nil) {
         self.id = id
         self.productID = productID
         self.state = state
@@ -27,5 +32,6 @@ public struct TransactionInfo: Sendable, Hashable {
         self.quantity = quantity
         self.applicationUsername = applicationUsername
         self.receipt = receipt
+        self.signedTransaction = signedTransaction
     }
 }

@@ -1,0 +1,10 @@
+import StorekeeperQueue
+import StorekeeperRuntime
+
+extension ProductSource {
+    /// Loads every product the policy declares: what the store sells, and
+    /// which of the catalog's ids it does not know.
+    public func products(declaredIn policy: CompiledPolicy) async throws(StepFailure) -> ProductLookup {
+        try await products(for: Set(policy.products.map(\.id)))
+    }
+}
