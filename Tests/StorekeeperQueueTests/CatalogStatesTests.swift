@@ -47,7 +47,9 @@ import Testing
         let handle = try #require(policy.product(id: product.id))
         let plan = policy.plan(for: handle, state: situation.state, error: situation.error).stepNames
         let about = Comment(rawValue: "\(catalog): \(product.id) \(situation), plan \(plan)")
-        let world = try DeliveryHarness.World(name: "\(catalog)-\(situation.tag)-\(product.id)", trace: trace)
+        // The server is signed in as the user the transaction names: it refuses another user's records.
+        let world = try DeliveryHarness.World(name: "\(catalog)-\(situation.tag)-\(product.id)", trace: trace,
+                                              server: ServerContractTestDouble(user: "user-7"))
         let queue = try world.queue(policy)
         try await queue.start(observers: [world.log])
 
@@ -146,7 +148,7 @@ import Testing
         #expect(try await world.userDefaults.records() == expectedRecord(.userDefaults), about)
 
         // The receipt is verified with the server exactly when the plan says.
-        let verifications = world.server.requests.filter { $0.method == "POST" && $0.path == "/receipts/verify" }
+        let verifications = world.server.requests.filter { $0.method == "POST" && $0.path == "/v1/receipts/verify" }
         #expect(verifications.count == (plan.contains("verify-receipt") ? 1 : 0), about)
         if let body = verifications.first?.body {
             #expect(String(decoding: body, as: UTF8.self).contains(Data(receipt).base64EncodedString()), about)

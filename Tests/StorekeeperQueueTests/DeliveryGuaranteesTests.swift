@@ -343,10 +343,10 @@ import Testing
         try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
 
         let requests = world.server.requests
-        #expect(requests.filter { $0.path == "/receipts/verify" }.count == 3)
-        #expect(requests.filter { $0.method == "PUT" }.map(\.path) == ["/records/a"])
+        #expect(requests.filter { $0.path == "/v1/receipts/verify" }.count == 3)
+        #expect(requests.filter { $0.method == "PUT" }.map(\.path) == ["/v1/records/a"])
         let paths = requests.map(\.path)
-        #expect(try #require(paths.lastIndex(of: "/receipts/verify")) < (try #require(paths.firstIndex(of: "/records/a"))),
+        #expect(try #require(paths.lastIndex(of: "/v1/receipts/verify")) < (try #require(paths.firstIndex(of: "/v1/records/a"))),
                 "nothing is persisted before the receipt is verified")
         #expect(world.server.records.keys.sorted() == ["a"])
         #expect(trace.steps(of: "a") == H.plan(of: product, .purchased, in: policy))

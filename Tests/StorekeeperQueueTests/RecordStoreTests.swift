@@ -3,6 +3,7 @@ import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
 @testable import StorekeeperQueue
+import StorekeeperSimulatedStore
 import StorekeeperRuntime
 import Testing
 
@@ -293,24 +294,32 @@ extension RecordStoreTests {
 
 extension RecordStoreTests {
     @Suite struct ServerContract {
+        /// The samples as the signed-in user's: a server refuses a record
+        /// whose user is someone else.
+        static let mine: [StoredRecord] = samples.map { sample in
+            var record = sample
+            record.applicationUsername = sample.applicationUsername.map { _ in SimulatedServer.defaultUser }
+            return record
+        }
+
         @Test func everyKindRoundTripsThroughTheServer() async throws {
             let server = ServerContractTestDouble()
             let store = ServerRecordStore(transport: server)
-            for sample in samples { try await store.keep(sample) }
-            #expect(server.records == Dictionary(uniqueKeysWithValues: samples.map { ($0.transactionID, $0) }))
-            #expect(try await store.records() == samples.sorted { $0.transactionID < $1.transactionID })
+            for sample in Self.mine { try await store.keep(sample) }
+            #expect(server.records == Dictionary(uniqueKeysWithValues: Self.mine.map { ($0.transactionID, $0) }))
+            #expect(try await store.records() == Self.mine.sorted { $0.transactionID < $1.transactionID })
             #expect(server.requests.map(\.method) == ["PUT", "PUT", "PUT", "GET"])
-            #expect(server.requests.last?.path == "/records")
+            #expect(server.requests.last?.path == "/v1/records")
         }
 
         @Test func keepingTwiceIsOneRecord() async throws {
             let server = ServerContractTestDouble()
             let store = ServerRecordStore(transport: server)
-            try await store.keep(samples[2])
-            try await store.keep(samples[2])
+            try await store.keep(Self.mine[2])
+            try await store.keep(Self.mine[2])
             #expect(server.requestCount == 2)
             #expect(server.records.count == 1)
-            #expect(try await store.records() == [samples[2]])
+            #expect(try await store.records() == [Self.mine[2]])
         }
 
         @Test func everySuccessStatusMeansKept() async throws {
@@ -322,23 +331,49 @@ extension RecordStoreTests {
             }
         }
 
-        @Test func recordsAreFilteredByTheUser() async throws {
+        @Test func eachUserReadsOnlyTheirOwnRecords() async throws {
             let server = ServerContractTestDouble()
-            let writer = ServerRecordStore(transport: server)
+            let store = ServerRecordStore(transport: server)
             let odd = "a&b =+c/é"
-            try await writer.keep(record("p", "t1", user: "alice"))
-            try await writer.keep(record("p", "t2", user: odd))
-            try await writer.keep(record("q", "t3", user: odd))
-            try await writer.keep(record("q", "t4"))
-            let store = ServerRecordStore(transport: server, applicationUsername: odd)
-            #expect(try await store.records().map(\.transactionID) == ["t2", "t3"])
-            #expect(server.requests.last?.path == "/records?user=a%26b%20%3D%2Bc%2F%C3%A9")
-            #expect(try await ServerRecordStore(transport: server, applicationUsername: "alice").records().map(\.transactionID) == ["t1"])
-            #expect(try await ServerRecordStore(transport: server).records().count == 4)
+            server.signIn(as: "alice")
+            try await store.keep(record("p", "t1", user: "alice"))
+            server.signIn(as: odd)
+            try await store.keep(record("p", "t2", user: odd))
+            try await store.keep(record("q", "t3", user: odd))
+            try await store.keep(record("q", "t4"))
+            #expect(try await store.records().map(\.transactionID) == ["t2", "t3", "t4"])
+            #expect(server.requests.last?.path == "/v1/records", "the user is the credential's, never in the path")
+            server.signIn(as: "alice")
+            #expect(try await store.records().map(\.transactionID) == ["t1"])
+            server.signIn(as: "mallory")
+            #expect(try await store.records().isEmpty)
+            #expect(server.records(of: odd).keys.sorted() == ["t2", "t3", "t4"])
         }
 
-        @Test(arguments: [(408, true), (429, true), (500, true), (503, true), (599, true),
-                          (400, false), (401, false), (403, false), (404, false), (409, false), (302, false)])
+        @Test func aRecordOfAnotherUserIsRefused() async throws {
+            let server = ServerContractTestDouble()
+            server.signIn(as: "mallory")
+            let error = try #require(await failure { try await ServerRecordStore(transport: server).keep(record("p", "t1", user: "alice")) })
+            #expect(!error.isTransient)
+            #expect(error.reason.contains("PUT /v1/records/t1"), "\(error.reason)")
+            #expect(error.reason.contains("HTTP 403, user-mismatch"), "\(error.reason)")
+            #expect(server.records(of: "alice").isEmpty && server.records(of: "mallory").isEmpty)
+        }
+
+        @Test func withoutACredentialTheServerAnswers401AndTheStoreWaits() async throws {
+            let server = ServerContractTestDouble()
+            server.signIn(as: nil)
+            let store = ServerRecordStore(transport: server)
+            let error = try #require(await failure { try await store.keep(samples[0]) })
+            #expect(error.isTransient, "401 waits for a credential")
+            #expect(error.reason.contains("HTTP 401, unauthenticated"), "\(error.reason)")
+            server.signIn(as: "alice")
+            try await store.keep(samples[0])
+            #expect(server.records == [samples[0].transactionID: samples[0]])
+        }
+
+        @Test(arguments: [(401, true), (408, true), (429, true), (500, true), (503, true), (599, true),
+                          (400, false), (403, false), (404, false), (409, false), (422, false), (302, false)])
         func statusesMapToTransientOrPermanent(_ status: Int, _ transient: Bool) async throws {
             let server = ServerContractTestDouble()
             let store = ServerRecordStore(transport: server)
@@ -361,12 +396,12 @@ extension RecordStoreTests {
             let store = ServerRecordStore(transport: server)
             server.failNext(2)
             for _ in 0..<2 {
-                let error = try #require(await failure { try await store.keep(samples[1]) })
+                let error = try #require(await failure { try await store.keep(Self.mine[1]) })
                 #expect(error.isTransient)
             }
             #expect(server.records.isEmpty)
-            try await store.keep(samples[1])
-            #expect(server.records == [samples[1].transactionID: samples[1]])
+            try await store.keep(Self.mine[1])
+            #expect(server.records == [Self.mine[1].transactionID: Self.mine[1]])
             #expect(server.requestCount == 3)
         }
 
@@ -398,8 +433,8 @@ extension RecordStoreTests {
             #expect(error.reason.contains("records[0]: quantity: missing"), "\(error.reason)")
         }
 
-        @Test(arguments: [("a/b c", "/records/a%2Fb%20c"), ("..", "/records/%2E%2E"), ("x?y#z%", "/records/x%3Fy%23z%25"),
-                          ("v1.2~_-", "/records/v1.2~_-"), ("é", "/records/%C3%A9")])
+        @Test(arguments: [("a/b c", "/v1/records/a%2Fb%20c"), ("..", "/v1/records/%2E%2E"), ("x?y#z%", "/v1/records/x%3Fy%23z%25"),
+                          ("v1.2~_-", "/v1/records/v1.2~_-"), ("é", "/v1/records/%C3%A9")])
         func transactionIDsArePercentEncoded(_ id: String, _ path: String) async throws {
             let server = ServerContractTestDouble()
             let sample = record("p", id)
@@ -431,20 +466,24 @@ extension RecordStoreTests {
             func status(_ method: String, _ path: String, _ body: String = "") async throws -> Int {
                 try await server.send(ServerRequest(method: method, path: path, body: Array(body.utf8))).status
             }
-            #expect(try await status("PUT", "/records/t", valid) == 201)
-            #expect(try await status("PUT", "/records/t", valid) == 200)
-            #expect(try await status("PUT", "/records/t", "nope") == 400)
-            #expect(try await status("PUT", "/records/other", valid) == 400, "the body names another transaction")
-            #expect(try await status("PUT", "/records/a b", valid) == 400, "a raw space in the path")
-            #expect(try await status("PUT", "/records/t", valid.replacingOccurrences(of: "flag", with: "receipt")) == 400)
-            #expect(try await status("GET", "/records?owner=x") == 400)
-            #expect(try await status("DELETE", "/records/t") == 405)
-            #expect(try await status("GET", "/elsewhere") == 404)
-            #expect(try await status("POST", "/receipts/verify", #"{"transaction": "t", "product": "p", "receipt": "AQI="}"#) == 200)
-            #expect(try await status("POST", "/receipts/verify", #"{"transaction": "t", "product": "p", "receipt": null}"#) == 403)
-            #expect(try await status("POST", "/receipts/verify", "{}") == 400)
-            #expect(server.records.count == 1)
-            #expect(server.requestCount == 12)
+            #expect(try await status("PUT", "/v1/records/t", valid) == 201)
+            #expect(try await status("PUT", "/v1/records/t", valid) == 200)
+            #expect(try await status("PUT", "/v1/records/t", "nope") == 400)
+            #expect(try await status("PUT", "/v1/records/other", valid) == 400, "the body names another transaction")
+            #expect(try await status("PUT", "/v1/records/a b", valid) == 400, "a raw space in the path")
+            #expect(try await status("PUT", "/v1/records/t", valid.replacingOccurrences(of: "flag", with: "receipt")) == 400)
+            #expect(try await status("PUT", "/v1/records/u", valid.replacingOccurrences(of: "\"t\"", with: "\"u\", \"user\": \"eve\"")) == 403)
+            #expect(try await status("GET", "/v1/records?user=x") == 400, "no route takes a query")
+            #expect(try await status("DELETE", "/v1/records/t") == 405)
+            #expect(try await status("GET", "/v1/elsewhere") == 404)
+            #expect(try await status("GET", "/records") == 404, "the unversioned routes are gone")
+            #expect(try await status("POST", "/v1/receipts/verify", #"{"transaction": "t", "product": "p", "receipt": "AQI="}"#) == 200)
+            #expect(try await status("POST", "/v1/receipts/verify", #"{"transaction": "t", "product": "p", "receipt": null}"#) == 403)
+            #expect(try await status("POST", "/v1/receipts/verify", "{}") == 400)
+            server.signIn(as: nil)
+            #expect(try await status("GET", "/v1/records") == 401)
+            #expect(server.records(of: SimulatedServer.defaultUser).count == 1)
+            #expect(server.requestCount == 15)
             #expect(try await server.download(path: "packs/a.zip", storage: nil) == "downloads/packs/a.zip")
         }
     }

@@ -1,7 +1,9 @@
 import StorekeeperCore
 
 /// `server`: the app's server serves the content (through the host's
-/// `EngineServices.server`), at the content's `path`.
+/// `EngineServices.server`), at `GET /v1/content/{path}`, `path` being the
+/// content's `path` (the product id when none is given). The catalog's
+/// `content.size`, when stated, is the size the file must have.
 public struct ServerContentSource: ContentSourcePlugin {
     /// `server`.
     public let source = ContentSource.server
@@ -14,7 +16,8 @@ public struct ServerContentSource: ContentSourcePlugin {
         guard let server = context.services.server else {
             throw .permanent("no server transport for server content; set EngineServices.server")
         }
-        let path = try await server.download(path: content.path ?? context.product.id, storage: content.storage)
+        let path = try await server.download(path: content.path ?? context.product.id, storage: content.storage,
+                                             expectedSize: content.size)
         return ContentLocation(source: .server, path: path, storage: content.storage)
     }
 }

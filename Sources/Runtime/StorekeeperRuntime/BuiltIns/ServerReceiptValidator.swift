@@ -1,9 +1,17 @@
 import StorekeeperCore
 import StorekeeperJSON
 
-/// Validates receipts with the app's server: `POST /receipts/verify` with
-/// `{"transaction": ID, "product": ID, "receipt": BASE64}`. 2xx: valid; 408,
-/// 429 and 5xx: try again later; any other status: not valid.
+/// Validates a transaction with the app's server (docs/server-contract.md):
+///
+/// - when the store signed it (``TransactionInfo/signedTransaction``,
+///   StoreKit 2's `jwsRepresentation`): `POST /v1/transactions` with
+///   `{"signedTransaction": JWS}`, which the server verifies against the App
+///   Store's signature;
+/// - else `POST /v1/receipts/verify` with
+///   `{"transaction": ID, "product": ID, "receipt": BASE64}`.
+///
+/// 2xx: valid; 401, 408, 429 and 5xx: try again later; any other status: not
+/// valid, and the failure names the status and the server's error code.
 public struct ServerReceiptValidator: ReceiptValidatorPlugin {
     /// `server`.
     public let name = "server"
@@ -16,17 +24,23 @@ public struct ServerReceiptValidator: ReceiptValidatorPlugin {
         guard let server = context.services.server else {
             throw .permanent("no server transport to verify receipts with; set EngineServices.server")
         }
+        let request = Self.request(for: context)
+        let response = try await server.send(request)
+        try response.check(request, doing: "verify transaction '\(context.transaction.id)'")
+    }
+
+    /// The request that verifies the context's transaction.
+    static func request(for context: StepContext) -> ServerRequest {
+        let writer = JSONWriter(indentation: nil)
+        if let signed = context.transaction.signedTransaction {
+            let body: JSONValue = ["signedTransaction": .string(signed)]
+            return ServerRequest(method: "POST", path: "/v1/transactions", body: Array(writer.serialize(body).utf8))
+        }
         let body: JSONValue = [
             "transaction": .string(context.transaction.id),
             "product": .string(context.product.id),
             "receipt": context.transaction.receipt.map { .string(Base64.encode($0)) } ?? .null,
         ]
-        let response = try await server.send(ServerRequest(method: "POST", path: "/receipts/verify",
-                                                           body: Array(JSONWriter(indentation: nil).serialize(body).utf8)))
-        switch response.status {
-        case 200..<300: return
-        case 408, 429, 500..<600: throw .transient("the server could not verify the receipt now (HTTP \(response.status))")
-        default: throw .permanent("the server found the receipt not valid (HTTP \(response.status))")
-        }
+        return ServerRequest(method: "POST", path: "/v1/receipts/verify", body: Array(writer.serialize(body).utf8))
     }
 }

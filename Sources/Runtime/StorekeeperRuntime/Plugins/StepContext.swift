@@ -68,22 +68,45 @@ public protocol ServerTransport: Sendable {
     /// Downloads a file below the server's content path to the device and
     /// returns where it was put.
     func download(path: String, storage: ContentStorage?) async throws(StepFailure) -> String
+    /// Downloads as ``download(path:storage:)`` does, refusing a file whose
+    /// size is not `expectedSize` (the catalog's `content.size`) when one is
+    /// given. Transports that cannot check it need not implement this: by
+    /// default it calls ``download(path:storage:)``.
+    func download(path: String, storage: ContentStorage?, expectedSize: Int64?) async throws(StepFailure) -> String
 }
 
-/// A request to the app's server: a method, a path below its URL, a body.
+extension ServerTransport {
+    /// Calls ``download(path:storage:)``, without checking the size.
+    public func download(path: String, storage: ContentStorage?, expectedSize: Int64?) async throws(StepFailure) -> String {
+        try await download(path: path, storage: storage)
+    }
+}
+
+/// A request to the app's server: a method, a path below its URL, headers,
+/// a body.
 public struct ServerRequest: Sendable, Hashable {
-    /// `GET` or `POST`.
+    /// `GET`, `POST` or `PUT` (docs/server-contract.md).
     public var method: String
-    /// The path below the server's URL, starting with `/`.
+    /// The path below the server's URL, starting with `/` (`/v1/records`).
     public var path: String
+    /// Headers the request needs beyond what the transport adds (the
+    /// transport adds `Authorization` and `Content-Type`), such as `Range`.
+    /// Names are compared without regard to case (``header(_:)``).
+    public var headers: [String: String]
     /// The body (JSON), if any.
     public var body: [UInt8]
 
     /// Creates a request.
-    public init(method: String, path: String, body: [UInt8] = []) {
+    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method
         self.path = path
+        self.headers = headers
         self.body = body
+    }
+
+    /// The value of the header `name`, compared without regard to case.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveEquals(name) }?.value
     }
 }
 
@@ -91,13 +114,34 @@ public struct ServerRequest: Sendable, Hashable {
 public struct ServerResponse: Sendable, Hashable {
     /// The HTTP status.
     public var status: Int
+    /// The headers the client reads (`ETag`, `Content-Range`, `Content-Type`);
+    /// names compared without regard to case (``header(_:)``).
+    public var headers: [String: String]
     /// The body.
     public var body: [UInt8]
 
     /// Creates a response.
-    public init(status: Int, body: [UInt8] = []) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
         self.status = status
+        self.headers = headers
         self.body = body
+    }
+
+    /// The value of the header `name`, compared without regard to case.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveEquals(name) }?.value
+    }
+}
+
+extension String {
+    /// Whether the two are equal once ASCII letters are lowercased (header
+    /// names are ASCII, RFC 9110 section 5.1).
+    fileprivate func caseInsensitiveEquals(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && zip(utf8, other.utf8).allSatisfy { Self.lower($0) == Self.lower($1) }
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }
 

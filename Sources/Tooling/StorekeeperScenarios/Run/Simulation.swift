@@ -69,7 +69,7 @@ final class SimulationSession: Sendable {
         store = SimulatedAppStore(policy: simulation.policy, seed: simulation.scenario.seed, clock: clock,
                                   downloadBytesPerSecond: simulation.scenario.downloadBytesPerSecond, folder: simulation.folder,
                                   recorder: simulation.recorder, crashSwitch: crashSwitch)
-        server = SimulatedServer()
+        server = SimulatedServer(user: simulation.scenario.user ?? SimulatedServer.defaultUser, now: { [clock] in clock.now })
         state.withLock { $0.device = simulation.scenario.device }
     }
 
@@ -244,7 +244,7 @@ final class SimulationSession: Sendable {
             services: EngineServices(server: server, hostedContent: backend),
             recordStores: RecordStores(userDefaults: FileKeyValueStore(path: "\(deviceFolder)/user-defaults.json"),
                                        iCloud: SyncedKeyValueStore(folderPath: "\(simulation.folder)/icloud", device: device),
-                                       server: ServerRecordStore(transport: server, applicationUsername: simulation.scenario.user)),
+                                       server: ServerRecordStore(transport: server)),
             now: { [clock] in clock.now })
         let recorder = recorder
         let crashSwitch = crashSwitch

@@ -1,0 +1,75 @@
+import StorekeeperJSON
+
+/// The error body a server may give with any answer that is not 2xx
+/// (docs/server-contract.md): `{"error": {"code": "kebab-case-code", "message": "a sentence"}}`.
+public struct ServerErrorBody: Sendable, Hashable {
+    /// What went wrong, for programs (`user-mismatch`, `insufficient-balance`).
+    public var code: String
+    /// What went wrong, for people.
+    public var message: String
+
+    /// An error body.
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The body as the contract writes it.
+    public var json: [UInt8] {
+        let value: JSONValue = ["error": ["code": .string(code), "message": .string(message)]]
+        return Array(JSONWriter(indentation: nil).serialize(value).utf8)
+    }
+}
+
+extension ServerResponse {
+    /// The longest server message a failure quotes, in characters; a longer
+    /// one is cut, so that a failure stays a sentence.
+    static let quotedMessageLimit = 300
+
+    /// The answer's error body, when it is one (the documented shape, with
+    /// string members); `nil` for any other body.
+    public var errorBody: ServerErrorBody? {
+        // A page of HTML from a proxy is not an error body; nor is anything large.
+        guard !body.isEmpty, body.count <= 64 << 10,
+              case .object(let members)? = try? JSONParser(maxDepth: 4).parse(body),
+              case .object(let error)? = members.first(where: { $0.key == "error" })?.value,
+              case .string(let code)? = error.first(where: { $0.key == "code" })?.value,
+              case .string(let message)? = error.first(where: { $0.key == "message" })?.value
+        else { return nil }
+        return ServerErrorBody(code: code, message: message)
+    }
+
+    /// Whether the status says trying again later may succeed: 401 (no or an
+    /// expired credential: the app gets a new one), 408, 429 and 5xx.
+    public var isTransientStatus: Bool {
+        switch status {
+        case 401, 408, 429, 500..<600: true
+        default: false
+        }
+    }
+
+    /// The failure this answer to `request` is, or `nil` for a 2xx status.
+    /// Its reason names the request's method and path, the status, and the
+    /// server's error code and message when the body has them; `action` says
+    /// what the request was for ("keep the record of transaction '42'").
+    public func failure(for request: ServerRequest, doing action: String) -> StepFailure? {
+        if (200..<300).contains(status) { return nil }
+        var detail = "HTTP \(status)"
+        if let error = errorBody {
+            let message = error.message.count > Self.quotedMessageLimit
+                ? String(error.message.prefix(Self.quotedMessageLimit)) + "…" : error.message
+            detail += ", \(error.code): \(message)"
+        } else if status == 401 {
+            detail += ": no credential, or an expired one"
+        }
+        let request = "\(request.method) \(request.path)"
+        return isTransientStatus
+            ? .transient("\(request): the server could not \(action) now (\(detail))")
+            : .permanent("\(request): the server refused to \(action) (\(detail))")
+    }
+
+    /// Returns when the status is 2xx, else throws ``failure(for:doing:)``.
+    public func check(_ request: ServerRequest, doing action: String) throws(StepFailure) {
+        if let failure = failure(for: request, doing: action) { throw failure }
+    }
+}

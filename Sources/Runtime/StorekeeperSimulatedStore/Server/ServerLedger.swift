@@ -1,0 +1,319 @@
+import Foundation
+import StorekeeperCore
+import StorekeeperJSON
+import StorekeeperQueue
+import StorekeeperRuntime
+
+/// What the simulated server holds, per user, and its answers to the routes
+/// of docs/server-contract.md (v1). A value: ``SimulatedServer`` keeps one
+/// under its lock.
+struct ServerLedger {
+    /// A transaction the server verified (`POST /v1/transactions` or
+    /// `POST /v1/receipts/verify`).
+    struct Verified: Hashable {
+        var transaction: String
+        var product: String
+        var originalTransaction: String
+        var environment: String
+        var quantity: Int
+        var expirationDate: Date?
+    }
+
+    /// A spend that was made, and its answer.
+    struct Spend: Hashable {
+        var balance: String
+        var amount: Int
+        var remaining: Int
+    }
+
+    /// A file of server-delivered content.
+    struct Content {
+        var bytes: [UInt8]
+        var product: String
+        var etag: String
+    }
+
+    /// The products, to derive features, balances and subscriptions from
+    /// purchases; nil derives only product ids.
+    let products: [String: ProductPolicy]
+    /// The appAccountToken of a user, when the server knows how to derive it.
+    let appAccountToken: (@Sendable (String) -> UUID)?
+
+    var credentials: [String: String] = [:]
+    var issued = 0
+    var records: [String: [String: StoredRecord]] = [:]
+    var verified: [String: [String: Verified]] = [:]
+    var granted: [String: [String: Int]] = [:]
+    var spends: [String: [String: Spend]] = [:]
+    var revoked: Set<String> = []
+    var content: [String: Content] = [:]
+    var published = 0
+
+    init(policy: CompiledPolicy?, appAccountToken: (@Sendable (String) -> UUID)?) {
+        products = Dictionary((policy?.products ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.appAccountToken = appAccountToken
+    }
+
+    // MARK: Accounts
+
+    mutating func issueCredential(for user: String) -> String {
+        issued += 1
+        let credential = "simulated-credential-\(issued)"
+        credentials[credential] = user
+        return credential
+    }
+
+    /// The user a request's `Authorization: Bearer` credential names.
+    func user(of request: ServerRequest) -> String? {
+        guard let header = request.header("Authorization"), header.hasPrefix("Bearer ") else { return nil }
+        return credentials[String(header.dropFirst("Bearer ".count))]
+    }
+
+    // MARK: What a user has
+
+    /// The unrevoked purchases of `user`, by transaction id: records and
+    /// verified transactions, each transaction once.
+    func purchases(of user: String) -> [String: (product: String, quantity: Int, expiration: Date?)] {
+        var result: [String: (product: String, quantity: Int, expiration: Date?)] = [:]
+        for (id, record) in records[user] ?? [:] where !revoked.contains(id) {
+            let quantity = if case let .transaction(_, count) = record.value { count } else { 1 }
+            result[id] = (record.productID, quantity, record.expirationDate)
+        }
+        for (id, transaction) in verified[user] ?? [:] where !revoked.contains(id) && result[id] == nil {
+            result[id] = (transaction.product, transaction.quantity, transaction.expirationDate)
+        }
+        return result
+    }
+
+    /// A balance: what purchases granted (by the policy), plus what was
+    /// granted directly, less what was spent.
+    func balance(_ name: String, of user: String) -> Int {
+        var total = granted[user]?[name] ?? 0
+        for purchase in purchases(of: user).values {
+            for grant in products[purchase.product]?.grants ?? [] where grant.balance == name {
+                total += grant.amount * purchase.quantity
+            }
+        }
+        for spend in (spends[user] ?? [:]).values where spend.balance == name { total -= spend.amount }
+        return max(0, total)
+    }
+
+    func entitlements(of user: String, now: Date) -> ServerWire.Entitlements {
+        var owned: Set<String> = []
+        var features: Set<String> = []
+        var balanceNames = Set((granted[user] ?? [:]).keys)
+        var subscriptions: [String: Double] = [:]
+        for purchase in purchases(of: user).values {
+            let policy = products[purchase.product]
+            policy?.grants.forEach { balanceNames.insert($0.balance) }
+            if policy?.type == .consumable { continue }
+            if let end = purchase.expiration {
+                guard end > now else { continue }
+                subscriptions[purchase.product] = max(subscriptions[purchase.product] ?? 0, end.timeIntervalSince1970)
+            }
+            owned.insert(purchase.product)
+            policy?.unlocks.forEach { features.insert($0) }
+        }
+        return ServerWire.Entitlements(
+            features: features.sorted(),
+            balances: Dictionary(uniqueKeysWithValues: balanceNames.map { ($0, balance($0, of: user)) }),
+            subscriptions: subscriptions.keys.sorted().map { .init(product: $0, expirationDate: subscriptions[$0] ?? 0, status: "active") },
+            products: owned.sorted())
+    }
+
+    // MARK: Routes
+
+    mutating func respond(to request: ServerRequest, now: Date) -> ServerResponse {
+        let path = request.path
+        guard path.hasPrefix("/v1/") else { return Self.error(404, "not-found", "no route \(path); every route is under /v1/") }
+        guard !path.contains("?") else { return Self.error(400, "bad-request", "no route of the contract takes a query") }
+        guard let user = user(of: request) else {
+            return Self.error(401, "unauthenticated", "send Authorization: Bearer with a valid credential")
+        }
+        let route = path.dropFirst("/v1/".count)
+        func only(_ method: String, _ body: () -> ServerResponse) -> ServerResponse {
+            request.method == method ? body() : Self.error(405, "method-not-allowed", "\(path) takes \(method), not \(request.method)")
+        }
+        switch route {
+        case "account":
+            return only("GET") { account(of: user) }
+        case "entitlements":
+            return only("GET") { Self.json(entitlements(of: user, now: now)) }
+        case "records":
+            return only("GET") { list(of: user) }
+        case "receipts/verify":
+            return only("POST") { verifyReceipt(request.body, for: user) }
+        case "transactions":
+            return only("POST") { verifyTransaction(request.body, for: user) }
+        default:
+            if let segment = Self.segment(after: "records/", in: route) {
+                return only("PUT") { keep(segment, body: request.body, for: user) }
+            }
+            if let segment = Self.segment(after: "spends/", in: route) {
+                return only("PUT") { spend(segment, body: request.body, for: user) }
+            }
+            if route.hasPrefix("content/") {
+                return only("GET") { serve(route.dropFirst("content/".count), request: request, for: user) }
+            }
+            return Self.error(404, "not-found", "no route \(path)")
+        }
+    }
+
+    private func account(of user: String) -> ServerResponse {
+        guard let derive = appAccountToken else {
+            return Self.error(501, "not-configured", "this simulated server was made without an appAccountToken derivation")
+        }
+        let body: JSONValue = ["user": .string(user), "appAccountToken": .string(derive(user).uuidString.lowercased())]
+        return ServerResponse(status: 200, headers: Self.jsonType, body: Array(JSONWriter(indentation: nil).serialize(body).utf8))
+    }
+
+    private mutating func keep(_ segment: Substring, body: [UInt8], for user: String) -> ServerResponse {
+        guard let id = ServerWire.percentDecoded(segment), !id.isEmpty else {
+            return Self.error(400, "bad-request", "the transaction id is not a percent-encoded segment")
+        }
+        guard let wire = try? JSONDecoder().decode(ServerWire.Record.self, from: Data(body)), let record = wire.record else {
+            return Self.error(400, "bad-request", "the body is not a record object")
+        }
+        guard wire.transaction == id else {
+            return Self.error(400, "bad-request", "the body's transaction is '\(wire.transaction)', the path's '\(id)'")
+        }
+        if let named = wire.user, named != user {
+            return Self.error(403, "user-mismatch", "the record's user is not the authenticated user")
+        }
+        let isNew = records[user, default: [:]].updateValue(record, forKey: id) == nil
+        return ServerResponse(status: isNew ? 201 : 200)
+    }
+
+    private func list(of user: String) -> ServerResponse {
+        let mine = records[user] ?? [:]
+        return Self.json(["records": mine.keys.sorted().compactMap { mine[$0].map(ServerWire.Record.init) }])
+    }
+
+    private mutating func verifyReceipt(_ body: [UInt8], for user: String) -> ServerResponse {
+        struct Verify: Decodable {
+            var transaction: String
+            var product: String
+            var receipt: String?
+        }
+        guard let request = try? JSONDecoder().decode(Verify.self, from: Data(body)) else {
+            return Self.error(400, "bad-request", "the body is not {transaction, product, receipt}")
+        }
+        guard let receipt = request.receipt else { return Self.error(403, "receipt-not-valid", "there is no receipt") }
+        guard let bytes = Data(base64Encoded: receipt) else { return Self.error(400, "bad-request", "the receipt is not Base64") }
+        guard !bytes.isEmpty else { return Self.error(403, "receipt-not-valid", "the receipt is empty") }
+        verified[user, default: [:]][request.transaction] = Verified(
+            transaction: request.transaction, product: request.product, originalTransaction: request.transaction,
+            environment: "Sandbox", quantity: 1)
+        return ServerResponse(status: 200)
+    }
+
+    private mutating func verifyTransaction(_ body: [UInt8], for user: String) -> ServerResponse {
+        struct Signed: Decodable { var signedTransaction: String }
+        guard let signed = try? JSONDecoder().decode(Signed.self, from: Data(body)) else {
+            return Self.error(400, "bad-request", "the body is not {\"signedTransaction\": JWS}")
+        }
+        guard let payload = ServerWire.payload(ofJWS: signed.signedTransaction) else {
+            return Self.error(422, "verification-failed", "the signed transaction is not a JWS with a transaction payload")
+        }
+        if let token = payload.appAccountToken, let derive = appAccountToken,
+           UUID(uuidString: token) != derive(user) {
+            return Self.error(403, "account-mismatch", "the transaction's appAccountToken is another user's")
+        }
+        let transaction = Verified(
+            transaction: payload.transactionId, product: payload.productId,
+            originalTransaction: payload.originalTransactionId ?? payload.transactionId,
+            environment: payload.environment ?? "Sandbox", quantity: payload.quantity ?? 1,
+            expirationDate: payload.expiresDate.map { Date(timeIntervalSince1970: $0 / 1000) })
+        // Kept once by its id: a repeated post answers the same.
+        let kept = verified[user]?[transaction.transaction] ?? transaction
+        verified[user, default: [:]][kept.transaction] = kept
+        let answer: JSONValue = [
+            "transaction": .string(kept.transaction), "product": .string(kept.product),
+            "originalTransaction": .string(kept.originalTransaction), "environment": .string(kept.environment),
+        ]
+        return ServerResponse(status: 200, headers: Self.jsonType, body: Array(JSONWriter(indentation: nil).serialize(answer).utf8))
+    }
+
+    private mutating func spend(_ segment: Substring, body: [UInt8], for user: String) -> ServerResponse {
+        guard let key = ServerWire.percentDecoded(segment), !key.isEmpty else {
+            return Self.error(400, "bad-request", "the spend key is not a percent-encoded segment")
+        }
+        guard case .object(let members)? = try? JSONParser(maxDepth: 2).parse(body),
+              case .string(let balance)? = members.first(where: { $0.key == "balance" })?.value, !balance.isEmpty,
+              case .integer(let amount)? = members.first(where: { $0.key == "amount" })?.value, amount > 0
+        else {
+            return Self.error(400, "bad-request", "the body is not {\"balance\": NAME, \"amount\": a positive integer}")
+        }
+        if let earlier = spends[user]?[key] {
+            guard earlier.balance == balance, earlier.amount == amount else {
+                return Self.error(409, "spend-key-reused", "the key '\(key)' was used for \(earlier.amount) \(earlier.balance)")
+            }
+            return spent(key, earlier)
+        }
+        let available = self.balance(balance, of: user)
+        guard available >= amount else {
+            return Self.error(409, "insufficient-balance", "\(balance): \(available) available, \(amount) asked")
+        }
+        let made = Spend(balance: balance, amount: amount, remaining: available - amount)
+        spends[user, default: [:]][key] = made
+        return spent(key, made)
+    }
+
+    private func spent(_ key: String, _ spend: Spend) -> ServerResponse {
+        let answer: JSONValue = [
+            "key": .string(key), "balance": .string(spend.balance), "amount": .integer(spend.amount), "remaining": .integer(spend.remaining),
+        ]
+        return ServerResponse(status: 200, headers: Self.jsonType, body: Array(JSONWriter(indentation: nil).serialize(answer).utf8))
+    }
+
+    private func serve(_ encodedPath: Substring, request: ServerRequest, for user: String) -> ServerResponse {
+        var segments: [String] = []
+        for segment in encodedPath.split(separator: "/", omittingEmptySubsequences: false) {
+            guard let decoded = ServerWire.percentDecoded(segment), !decoded.isEmpty, decoded != ".", decoded != ".." else {
+                return Self.error(400, "bad-request", "the content path has an empty, '.', '..' or malformed segment")
+            }
+            segments.append(decoded)
+        }
+        let path = segments.joined(separator: "/")
+        guard let file = content[path] else { return Self.error(404, "no-such-content", "no content at '\(path)'") }
+        guard purchases(of: user).values.contains(where: { $0.product == file.product }) else {
+            return Self.error(403, "not-owned", "the content is for '\(file.product)', which this user has not bought")
+        }
+        var headers = ["ETag": file.etag, "Content-Type": "application/octet-stream"]
+        let total = file.bytes.count
+        guard let range = request.header("Range"),
+              request.header("If-Range").map({ $0 == file.etag }) ?? true
+        else { return ServerResponse(status: 200, headers: headers, body: file.bytes) }
+        guard range.hasPrefix("bytes="), range.hasSuffix("-"),
+              let start = Int(range.dropFirst("bytes=".count).dropLast()), start >= 0
+        else { return Self.error(400, "bad-request", "this server reads only Range: bytes=N-") }
+        guard start < total else {
+            headers["Content-Range"] = "bytes */\(total)"
+            return ServerResponse(status: 416, headers: headers)
+        }
+        headers["Content-Range"] = "bytes \(start)-\(total - 1)/\(total)"
+        return ServerResponse(status: 206, headers: headers, body: Array(file.bytes[start...]))
+    }
+
+    // MARK: Answers
+
+    static let jsonType = ["Content-Type": "application/json"]
+
+    /// The segment after `prefix` when the route is exactly `prefix` and one segment.
+    private static func segment(after prefix: String, in route: Substring) -> Substring? {
+        guard route.hasPrefix(prefix) else { return nil }
+        let rest = route.dropFirst(prefix.count)
+        return rest.isEmpty || rest.contains("/") ? nil : rest
+    }
+
+    static func error(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
+        ServerResponse(status: status, headers: jsonType, body: ServerErrorBody(code: code, message: message).json)
+    }
+
+    private static func json(_ value: some Encodable) -> ServerResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        guard let body = try? encoder.encode(value) else { return error(500, "internal", "the answer could not be written") }
+        return ServerResponse(status: 200, headers: jsonType, body: Array(body))
+    }
+}
