@@ -92,7 +92,7 @@ let package = Package(
         // ServerTransport over HTTP (URLSession; FoundationNetworking on Linux) and the content downloader.
         .target(
             name: "StorekeeperHTTP",
-            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
+            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform"],
             path: "Sources/Runtime/StorekeeperHTTP"
         ),
         // The simulated App Store (a StoreBackend, deterministic under a seed) and the app's simulated server.
