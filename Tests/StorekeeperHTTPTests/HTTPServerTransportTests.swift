@@ -78,6 +78,8 @@ import Testing
             ])
             #expect(seen.allSatisfy { $0.header("Authorization") == "Bearer \(token)" }, "every request carries the credential")
             #expect(seen[0].header("Content-Type") == "application/json")
+            #expect(seen[0].header("Accept") == "application/json")
+            #expect(seen.last?.header("Accept") == "*/*", "content is not JSON")
         }
     }
 

@@ -34,7 +34,8 @@ final class LoopbackServer: @unchecked Sendable {
     /// The URL to give the transport.
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Listens on 127.0.0.1, on a port the system chooses, and serves `server`.
+    /// Listens on 127.0.0.1, on a port the system chooses, and serves `server`
+    /// until ``stop()``, which every test calls (the thread holds the server).
     init(server: SimulatedServer) throws {
         self.server = server
         #if canImport(Glibc) || canImport(Musl)
@@ -84,8 +85,6 @@ final class LoopbackServer: @unchecked Sendable {
         finished.wait()
         close(listener)
     }
-
-    deinit { stop() }
 
     // MARK: - Serving (on the server's thread)
 

@@ -37,7 +37,8 @@ struct ContentDownload {
 
     func run() async throws(StepFailure) -> String {
         let segments = try checkedSegments()
-        let request = ServerRequest(method: "GET", path: "/v1/content/" + segments.map(ServerPath.segment).joined(separator: "/"))
+        let request = ServerRequest(method: "GET", path: "/v1/content/" + segments.map(ServerPath.segment).joined(separator: "/"),
+                                    headers: ["Accept": "*/*"])
         let name = "\(request.method) \(request.path)"
         var destination = transport.content.folder(for: storage)
         for segment in segments { destination.appendPathComponent(segment) }
@@ -56,7 +57,8 @@ struct ContentDownload {
             let resume = files.resumePoint()
             var ranged = request
             if let resume {
-                ranged.headers = ["Range": "bytes=\(resume.offset)-", "If-Range": resume.etag]
+                ranged.headers["Range"] = "bytes=\(resume.offset)-"
+                ranged.headers["If-Range"] = resume.etag
             } else {
                 try files.discard(name: name)
             }

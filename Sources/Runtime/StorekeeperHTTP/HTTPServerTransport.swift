@@ -64,8 +64,8 @@ public final class HTTPServerTransport: ServerTransport {
     ///   - timeout: The idle time after which a request fails; more than zero.
     ///   - maxResponseSize: The largest answer read, in bytes; more than zero.
     ///   - configuration: URLSession's configuration, for an app's own
-    ///     settings (cellular access, a proxy); its caches and cookies are
-    ///     turned off.
+    ///     settings (cellular access, a proxy); a copy is used, with caches
+    ///     and cookies turned off and the timeout set.
     /// - Throws: ``HTTPTransportError`` saying what is wrong with the URL or
     ///   the limits, and what would be right.
     public init(baseURL: String, credential: @escaping @Sendable () async throws -> String?, content: ContentFolders,
@@ -88,6 +88,8 @@ public final class HTTPServerTransport: ServerTransport {
         var prefix = url.path
         while prefix.hasSuffix("/") { prefix.removeLast() }
         self.prefix = prefix
+        // A copy: the caller's configuration is not changed.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         // Both: Darwin reads the request's, FoundationNetworking the configuration's too.
         configuration.timeoutIntervalForRequest = timeout.seconds
         configuration.urlCache = nil
@@ -159,7 +161,7 @@ public final class HTTPServerTransport: ServerTransport {
         urlRequest.httpShouldHandleCookies = false
         for (field, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: field) }
         if let token { urlRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        if request.header("Accept") == nil { urlRequest.setValue("application/json", forHTTPHeaderField: "Accept") }
         if !request.body.isEmpty {
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
             urlRequest.httpBody = Data(request.body)
