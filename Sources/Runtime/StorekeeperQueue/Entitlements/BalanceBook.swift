@@ -9,20 +9,22 @@ import Foundation
 /// Per balance, by its ``BalanceKeeping``:
 /// - `device`: grants − this device's spends;
 /// - `icloud`: grants − every device's spends (one per key);
-/// - `server`: what the server last said remains (the answer to a spend, or
-///   `GET /v1/entitlements` at start and refresh), plus what this device
-///   granted since, minus this device's spends still waiting for the
-///   server's answer; until the server has said anything, as `device`.
+/// - `server`: grants − what the server last said was spent (by any device:
+///   the grants known then less what it said remains, in the answer to a
+///   spend or `GET /v1/entitlements` at start and refresh) − this device's
+///   spends still waiting for the server's answer; until the server has said
+///   anything, as `device`. Counting the server's word as spends, not as a
+///   balance, keeps a purchase the server had recorded before this device
+///   granted it (a crash between the two) from counting twice.
 ///
 /// A balance is never shown below zero: what the spends exceed the grants
 /// by (two devices spent the same coins before iCloud synced, or a purchase
 /// spent was refunded) is reported as `overdrawn`.
 struct BalanceBook: Sendable, Hashable {
-    /// What the server said a balance it keeps held, and how much this
-    /// device had granted to it then (what it grants after adds to it).
+    /// What the server's word says was spent of a balance it keeps: the
+    /// grants known when it answered, less what it said remains.
     struct ServerWord: Sendable, Hashable {
-        var amount: Int
-        var grantedHere: Int
+        var spent: Int
     }
 
     /// How each balance is kept.
@@ -81,13 +83,25 @@ struct BalanceBook: Sendable, Hashable {
         for spend in synced.values { spentEverywhere[spend.balance, default: 0] += spend.amount }
     }
 
-    /// The balances shown and the overdrafts, given what this device granted.
-    func balances(granted ledger: EntitlementLedger, revoked: Set<String>) -> (balances: [String: Int], overdrawn: [String: Int]) {
-        if elsewhereGrants.isEmpty, local.isEmpty, synced.isEmpty, server.isEmpty { return (ledger.balances, [:]) }
+    /// Every grant, by balance: this device's, and those records kept
+    /// elsewhere evidence for other transactions, revoked ones left out.
+    func grants(granted ledger: EntitlementLedger, revoked: Set<String>) -> [String: Int] {
         var grants = ledger.balances
         for (transaction, amounts) in elsewhereGrants where !ledger.granted.contains(transaction) && !revoked.contains(transaction) {
             for (balance, amount) in amounts { grants[balance, default: 0] += amount }
         }
+        return grants
+    }
+
+    /// Notes what the server says remains of a balance it keeps.
+    mutating func hear(server remaining: Int, of balance: String, granted ledger: EntitlementLedger, revoked: Set<String>) {
+        server[balance] = ServerWord(spent: (grants(granted: ledger, revoked: revoked)[balance] ?? 0) - remaining)
+    }
+
+    /// The balances shown and the overdrafts, given what this device granted.
+    func balances(granted ledger: EntitlementLedger, revoked: Set<String>) -> (balances: [String: Int], overdrawn: [String: Int]) {
+        if elsewhereGrants.isEmpty, local.isEmpty, synced.isEmpty, server.isEmpty { return (ledger.balances, [:]) }
+        let grants = grants(granted: ledger, revoked: revoked)
         var names = Set(grants.keys)
         names.formUnion(spentHere.keys)
         names.formUnion(spentEverywhere.keys)
@@ -98,8 +112,7 @@ struct BalanceBook: Sendable, Hashable {
             let value: Int
             switch keeping[balance] ?? .device {
             case .server where server[balance] != nil:
-                let word = server[balance] ?? ServerWord(amount: 0, grantedHere: 0)
-                value = word.amount + (ledger.balances[balance] ?? 0) - word.grantedHere - (pendingHere[balance] ?? 0)
+                value = (grants[balance] ?? 0) - (server[balance]?.spent ?? 0) - (pendingHere[balance] ?? 0)
             case .icloud:
                 value = (grants[balance] ?? 0) - (spentEverywhere[balance] ?? 0)
             case .device, .server:

@@ -154,7 +154,7 @@ extension TransactionQueue {
         applied.remaining = remaining
         book.note(applied)
         if spend.keeping == .server {
-            book.server[spend.balance] = BalanceBook.ServerWord(amount: remaining, grantedHere: ledger.balances[spend.balance] ?? 0)
+            book.hear(server: remaining, of: spend.balance, granted: ledger, revoked: revoked)
         }
         publishIfChanged()
         return remaining

@@ -47,7 +47,7 @@ public actor TransactionQueue {
     /// Transactions the store took back (refunds, family sharing stopped),
     /// mirroring the journal's `revocations`: an update or a step of one
     /// delivers nothing. In memory so that the hot path pays one set lookup.
-    private var revoked: Set<String> = []
+    var revoked: Set<String> = []
     /// Every purchase records kept elsewhere say the user made, revoked ones
     /// included: kept so that a revocation drops its records without reading
     /// the record stores (the server's among them) again.
@@ -244,6 +244,9 @@ public actor TransactionQueue {
     private func refreshElsewhere() async {
         var found: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
         var grants: [String: [String: Int]] = [:]
+        // The server's balances before its records: a purchase recorded
+        // between the two reads then counts as not yet spent, never twice.
+        let serverBalances = await readServerBalances()
         func note(_ productID: String, strategy: PersistenceStrategy, transactionID: String, purchaseDate: Date, expirationDate: Date?,
                   units: Int = 1) {
             guard let handle = policy.product(id: productID) else { return }
@@ -267,10 +270,11 @@ public actor TransactionQueue {
             }
         }
         book.elsewhereGrants = grants
+        for (balance, remaining) in serverBalances { book.hear(server: remaining, of: balance, granted: ledger, revoked: revoked) }
         if let spendStore = configuration.recordStores.iCloud as? any SpendRecordStore, book.keeping.values.contains(.icloud) {
             await readSynced(spendStore)
         }
-        await readServerBalances()
+
         for entry in await store.receiptEntries() {
             note(entry.productID, strategy: .receipt, transactionID: entry.transactionID,
                  purchaseDate: entry.purchaseDate, expirationDate: entry.expirationDate)
@@ -291,16 +295,14 @@ public actor TransactionQueue {
         elsewhere = found
     }
 
-    /// What the server says remains of the balances it keeps; on a failure
-    /// (offline, a server without the route) the last word stays.
-    private func readServerBalances() async {
+    /// What the server says remains of the balances it keeps; none on a
+    /// failure (offline, a server without the route): the last word stays.
+    private func readServerBalances() async -> [String: Int] {
         let kept = book.keeping.filter { $0.value == .server }.map(\.key)
         guard !kept.isEmpty, let transport = configuration.services.server,
               let balances = try? await ServerSpends(transport: transport).balances()
-        else { return }
-        for balance in kept {
-            book.server[balance] = BalanceBook.ServerWord(amount: balances[balance] ?? 0, grantedHere: ledger.balances[balance] ?? 0)
-        }
+        else { return [:] }
+        return Dictionary(uniqueKeysWithValues: kept.map { ($0, balances[$0] ?? 0) })
     }
 
     func publishIfChanged() {
