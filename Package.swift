@@ -98,7 +98,7 @@ let package = Package(
         // The simulated App Store (a StoreBackend, deterministic under a seed) and the app's simulated server.
         .target(
             name: "StorekeeperSimulatedStore",
-            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore"],
+            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
             path: "Sources/Runtime/StorekeeperSimulatedStore"
         ),
 

@@ -140,7 +140,9 @@ import Testing
             }
             return [StoredRecord(strategy: strategy, productID: product.id, value: value, transactionID: id,
                                  applicationUsername: "user-7", purchaseDate: purchaseDate,
-                                 expirationDate: strategy == .appState ? nil : expiry)]
+                                 expirationDate: strategy == .appState ? nil : expiry,
+                                 // The synced store keeps how many were bought, for another device's balances.
+                                 quantity: strategy == .icloud ? quantity : nil)]
         }
         #expect(try await queue.appStateRecords() == expectedRecord(.appState), about)
         #expect(Array(world.server.records.values) == expectedRecord(.server), about)

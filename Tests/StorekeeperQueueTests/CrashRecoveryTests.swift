@@ -73,6 +73,10 @@ import Testing
         #expect(entitlements.activeSubscriptions.contains { $0.product == "com.example.rocketracer.seasonpass.spring" })
         #expect(report.iCloudRecords.contains { $0.product == "com.example.rocketracer.seasonpass.spring" })
         #expect(!report.grants.isEmpty && !report.customEffects.isEmpty && !report.appStateRecords.isEmpty)
+        // Spends: some go through, some ask more than is left; nothing is ever overdrawn.
+        #expect(report.spends.values.contains { $0.hasPrefix("spent ") })
+        #expect(report.spends.values.contains { $0.hasSuffix(": insufficient-balance") })
+        #expect(report.entitlements.overdrawn.isEmpty)
         #expect(report.contentLocations.count == 2)
         // The stream has every outcome, so that failed and never-answered transactions are drilled too.
         let outcomes = Set(report.stream.map(\.outcome))
@@ -86,7 +90,7 @@ import Testing
     /// finish, the custom step, the record store and the download).
     static let killPoints = [
         "beforeCommit", "afterCommit", "beforeFinish", "afterFinish", "storeFinishBefore", "storeFinishTorn", "storeFinishAfter",
-        "stepBefore", "stepAfter", "recordBefore", "recordAfter", "downloadBefore", "downloadAfter",
+        "stepBefore", "stepAfter", "recordBefore", "recordAfter", "downloadBefore", "downloadAfter", "beforeSpend", "spendJournalled",
     ]
 
     @Test(arguments: killPoints)
@@ -175,8 +179,21 @@ import Testing
         #expect(rows.count == Set(rows).count, "one ledger row per transaction and balance", sourceLocation: sourceLocation)
         let ledger = Dictionary(report.grants.map { ("\($0.transaction) \($0.balance)", $0.amount) }, uniquingKeysWith: +)
         #expect(ledger == expectedGrants, sourceLocation: sourceLocation)
-        let sums = Dictionary(report.grants.map { ($0.balance, $0.amount) }, uniquingKeysWith: +)
-        #expect(report.entitlements.balances == sums, sourceLocation: sourceLocation)
+        // The balances are the ledger's sums less each spend that went through, once; the last spend of a balance left what remains.
+        var balances = Dictionary(report.grants.map { ($0.balance, $0.amount) }, uniquingKeysWith: +)
+        var lastLeft: [String: (index: Int, left: Int)] = [:]
+        for (key, answer) in report.spends {
+            let words = answer.split(separator: " ").map(String.init)
+            guard words.first == "spent", words.count == 5, let amount = Int(words[1]), let left = Int(words[4]),
+                  let index = Int(key.split(separator: "-").last ?? "") else { continue }
+            let balance = String(words[2].dropLast())
+            balances[balance, default: 0] -= amount
+            #expect(left >= 0, "\(key): \(answer)", sourceLocation: sourceLocation)
+            if index >= lastLeft[balance]?.index ?? -1 { lastLeft[balance] = (index, left) }
+        }
+        #expect(report.entitlements.balances == balances.filter { $0.value != 0 }, sourceLocation: sourceLocation)
+        for (balance, last) in lastLeft { #expect(report.entitlements.balances[balance] ?? 0 == last.left, "\(balance)", sourceLocation: sourceLocation) }
+        #expect(report.entitlements.overdrawn.isEmpty, sourceLocation: sourceLocation)
         #expect(report.customEffects.map(\.transaction).sorted() == expectedEffects.sorted(), sourceLocation: sourceLocation)
         #expect(report.appStateRecords.map(\.transaction).sorted() == expectedEffects.sorted(), sourceLocation: sourceLocation)
     }
@@ -204,6 +221,7 @@ struct CrashDrillReport: Decodable, Equatable {
         var balances: [String: Int]
         var ownedProducts: [String]
         var activeSubscriptions: [Subscription]
+        var overdrawn: [String: Int]
     }
 
     struct Subscription: Decodable, Equatable {
@@ -248,6 +266,8 @@ struct CrashDrillReport: Decodable, Equatable {
     var contentLocations: [String: String]
     var finished: [String]
     var stream: [StreamTransaction]
+    /// Each spend's answer by key: `spent A BALANCE, left N` or `refused A BALANCE: insufficient-balance`.
+    var spends: [String: String]
 }
 
 /// `journal`'s summary, as the drill prints it.

@@ -336,12 +336,13 @@ import Testing
             delivered = await queue.entitlements()
             await queue.stop()
         }
-        // What a version-1 build wrote: the same tables, without revocations.
+        // What a version-1 build wrote: the same tables, without revocations (nor version 3's spends).
         let path = world.configuration.journalPath
         do {
             let database = try DatabaseQueue(path: path)
             try await database.write { db in
                 try db.execute(sql: "DROP TABLE revocations")
+                try db.execute(sql: "DROP TABLE spends")
                 try db.execute(sql: "UPDATE meta SET value = '1' WHERE key = 'version'")
             }
             try database.close()

@@ -94,7 +94,7 @@ import Testing
               - refund: \(Self.rocket).coins.500
             """)
         #expect(ScenarioParsing.describe(sure.diagnostics) == """
-            2:5 scenario-app-state: `expect` of features, owns, subscriptions or balances reads the running app, and the app does not run here (not before the first `launch`, nor after `quit` or `crash`): `launch` it first
+            2:5 scenario-app-state: `expect` of features, owns, subscriptions, balances or overdrawn reads the running app, and the app does not run here (not before the first `launch`, nor after `quit` or `crash`): `launch` it first
             4:5 scenario-app-state: the app is already running on phone here; `relaunch` restarts it, `launch: OTHER` switches devices
             6:5 scenario-app-state: the app is already running on tablet here; `relaunch` restarts it, `launch: OTHER` switches devices
             8:5 scenario-app-state: `crash` needs the app running, and it does not run here (not before the first `launch`, nor after `quit` or `crash`): add `launch` (or `relaunch`) before it

@@ -459,7 +459,7 @@ import Testing
         #expect(ScenarioParsing.describe(errors) == """
             2:5 scenario-unknown-action: 'lanch' is not an action; did you mean 'launch'?
             3:5 scenario-unknown-action: 'bui' is not an action; did you mean 'buy'?
-            4:5 scenario-unknown-action: 'dance' is not an action; the actions are launch, quit, relaunch, crash, buy, approve, decline, resolve, offline, online, retry, restore, refresh-receipt, advance, cancel-renewal, refund, fail-downloads, pause-downloads, resume-downloads, cancel-downloads, expect
+            4:5 scenario-unknown-action: 'dance' is not an action; the actions are launch, quit, relaunch, crash, buy, approve, decline, resolve, offline, online, retry, restore, refresh-receipt, advance, cancel-renewal, refund, fail-downloads, pause-downloads, resume-downloads, cancel-downloads, spend, expect
             5:5 scenario-unknown-action: 'refresh' is not an action; did you mean 'refresh-receipt'?
             6:5 scenario-type: 'buy:com.example.pro' is read as one word; put a space after the colon: `buy: com.example.pro`
             """)
@@ -605,7 +605,7 @@ import Testing
             10:26 scenario-missing: the download of 'com.example.sun' is missing 'state'; add `state: finished`
             12:11 scenario-value: 'notify com.example.pro bought' has 'bought' where a transaction state goes; (expected one of: purchasing, deferred, purchased, failed, restored)
             13:11 scenario-value: 'restore done' is not a message; write `restore finished` or `restore failed CODE`
-            14:11 scenario-value: 'tell me' is not a message the UI is told; write one of: notify PRODUCT STATE, error PRODUCT CODE, restore finished, restore failed CODE, revoked PRODUCT
+            14:11 scenario-value: 'tell me' is not a message the UI is told; write one of: notify PRODUCT STATE, error PRODUCT CODE, restore finished, restore failed CODE, revoked PRODUCT, spent KEY, spend refused KEY CODE
             15:11 scenario-value: 'error com.example.pro' is not a message; write `error PRODUCT CODE`, such as error com.example.pro payment-cancelled
             """)
     }
@@ -638,7 +638,7 @@ import Testing
     @Test func anEmptyExpectIsAWarningOnly() throws {
         let result = ScenarioParsing.parse("steps:\n  - expect: {}\n")
         #expect(result.scenario?.steps.map(\.action) == [.expect(Expectation())])
-        #expect(ScenarioParsing.describe(result.diagnostics) == "2:13 scenario-missing: this expect checks nothing; give at least one of features, owns, subscriptions, balances, unfinished, downloads, receipt, told, ask-to-buy")
+        #expect(ScenarioParsing.describe(result.diagnostics) == "2:13 scenario-missing: this expect checks nothing; give at least one of features, owns, subscriptions, balances, overdrawn, unfinished, downloads, receipt, told, ask-to-buy")
         #expect(result.diagnostics.first?.severity == .warning)
         #expect(!result.hasErrors)
     }

@@ -14,6 +14,8 @@ struct DrillReport: Codable, Equatable, Sendable {
         var balances: [String: Int]
         var ownedProducts: [String]
         var activeSubscriptions: [Subscription]
+        /// Balances spends exceed: always empty in a drill (spends never go below zero).
+        var overdrawn: [String: Int]
     }
 
     /// A subscription in force and when it ends.
@@ -57,10 +59,12 @@ struct DrillReport: Codable, Equatable, Sendable {
     var finished: [String]
     /// The stream the launch ran over: the same in every launch of one seed.
     var stream: [TransactionStream.Transaction]
+    /// Each spend's answer by key (``DrillSpends``): what it spent and left, or its refusal.
+    var spends: [String: String]
 
     /// The report of a queue that is idle with nothing pending.
     static func make(queue: TransactionQueue, store: FileBackedStore, iCloud: any RecordStore,
-                     stream: TransactionStream) async throws -> DrillReport {
+                     stream: TransactionStream, spends: [String: String]) async throws -> DrillReport {
         let entitlements = await queue.entitlements()
         let subscriptions = entitlements.activeSubscriptions.map {
             Subscription(product: $0.productID, expires: $0.expirationDate?.timeIntervalSince1970)
@@ -68,14 +72,15 @@ struct DrillReport: Codable, Equatable, Sendable {
         return DrillReport(
             entitlements: EntitlementsReport(
                 features: entitlements.features.sorted(), balances: entitlements.balances,
-                ownedProducts: entitlements.ownedProducts.sorted(), activeSubscriptions: subscriptions),
+                ownedProducts: entitlements.ownedProducts.sorted(), activeSubscriptions: subscriptions, overdrawn: entitlements.overdrawn),
             grants: try await queue.grantLedger().map { Grant(transaction: $0.transactionID, balance: $0.balance, amount: $0.amount) },
             customEffects: try await queue.customEffects().map { CustomEffect(transaction: $0.transactionID, step: $0.step, detail: $0.detail) },
             appStateRecords: try await queue.appStateRecords().map(Record.init).sorted(by: Record.precedes),
             iCloudRecords: try await iCloud.records().map(Record.init).sorted(by: Record.precedes),
             contentLocations: try await queue.contentLocations().mapValues { "\($0.source.rawValue):\($0.path)" },
             finished: await store.finishedIDs.sorted(),
-            stream: stream.transactions)
+            stream: stream.transactions,
+            spends: spends)
     }
 
     /// The report a launch wrote to `path`.

@@ -32,6 +32,12 @@ enum KillPoint: String, CaseIterable, Sendable {
     case downloadBefore
     /// Hosted content was downloaded; the step that asked is not done in the journal.
     case downloadAfter
+    /// ``FaultPoint/beforeSpend``: a spend was checked; nothing of it is written.
+    case beforeSpend
+    /// ``FaultPoint/spendJournalled``: a spend is in the journal; the app has not heard.
+    case spendJournalled
+    /// ``FaultPoint/spendSent``: the iCloud store or the server took a spend; the journal says pending.
+    case spendSent
 
     /// The drill's name for one of the queue's fault points.
     init(_ point: FaultPoint) {
@@ -40,6 +46,9 @@ enum KillPoint: String, CaseIterable, Sendable {
         case .afterCommit: self = .afterCommit
         case .beforeFinish: self = .beforeFinish
         case .afterFinish: self = .afterFinish
+        case .beforeSpend: self = .beforeSpend
+        case .spendJournalled: self = .spendJournalled
+        case .spendSent: self = .spendSent
         }
     }
 

@@ -65,7 +65,9 @@ struct RunCommand {
             await queue.stop()
             return .incomplete
         }
-        let report = try await DrillReport.make(queue: queue, store: store, iCloud: iCloud, stream: stream)
+        // Everything is delivered: the spends, each re-issued with its key in every launch that gets here.
+        let spends = try await DrillSpends(policy: policy, seed: options.seed, count: max(1, options.transactions / 4)).run(on: queue)
+        let report = try await DrillReport.make(queue: queue, store: store, iCloud: iCloud, stream: stream, spends: spends)
         await queue.stop()
         FileHandle.standardOutput.write(try report.json())
         FileHandle.standardOutput.write(Data("\n".utf8))

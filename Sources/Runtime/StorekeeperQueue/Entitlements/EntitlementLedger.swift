@@ -26,6 +26,9 @@ struct EntitlementLedger: Sendable, Hashable {
     var owned: [String: Ownership] = [:]
     var unlocked: [String: Set<String>] = [:]
     var balances: [String: Int] = [:]
+    /// Transactions that granted something here: a record kept elsewhere of
+    /// one of them adds nothing more.
+    var granted: Set<String> = []
 
     mutating func own(_ product: String, _ ownership: Ownership) {
         owned[product] = owned[product].map { $0.merged(with: ownership) } ?? ownership
@@ -35,14 +38,19 @@ struct EntitlementLedger: Sendable, Hashable {
         unlocked[feature, default: []].insert(product)
     }
 
-    mutating func grant(_ balance: String, _ amount: Int) {
+    mutating func grant(_ balance: String, _ amount: Int, transaction: String? = nil) {
         balances[balance, default: 0] &+= amount
+        if let transaction { granted.insert(transaction) }
     }
 
     /// The entitlements now: what this device delivered, and what records
     /// kept elsewhere (another device, the server, the receipt) say the user
     /// owns.
-    func entitlements(policy: CompiledPolicy, elsewhere: [String: Ownership], now: Date) -> Entitlements {
+    ///
+    /// `balances` are the balances shown and overdrafts (a ``BalanceBook``'s);
+    /// without them, the sums of this device's grants.
+    func entitlements(policy: CompiledPolicy, elsewhere: [String: Ownership], now: Date,
+                      balances: (balances: [String: Int], overdrawn: [String: Int])? = nil) -> Entitlements {
         var ownership = owned
         for (product, record) in elsewhere {
             ownership[product] = ownership[product].map { $0.merged(with: record) } ?? record
@@ -68,7 +76,8 @@ struct EntitlementLedger: Sendable, Hashable {
                 features.insert(feature)
             }
         }
-        return Entitlements(features: features, balances: balances, activeSubscriptions: subscriptions, ownedProducts: ownedNow)
+        return Entitlements(features: features, balances: balances?.balances ?? self.balances, activeSubscriptions: subscriptions,
+                            ownedProducts: ownedNow, overdrawn: balances?.overdrawn ?? [:])
     }
 
     private func isConsumable(_ productID: String, in policy: CompiledPolicy) -> Bool {

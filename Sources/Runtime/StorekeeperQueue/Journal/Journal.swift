@@ -299,6 +299,7 @@ final class Journal: Sendable {
         for row in try Row.fetchAll(db, sql: "SELECT name, amount FROM balances") {
             ledger.balances[row[0]] = row[1]
         }
+        ledger.granted = Set(try String.fetchAll(db, sql: "SELECT DISTINCT transaction_id FROM grants"))
         return ledger
     }
 
@@ -408,6 +409,7 @@ final class Journal: Sendable {
         for (product, ownership) in changes.owned { ledger.own(product, ownership) }
         for (feature, products) in changes.unlocked { for product in products { ledger.unlock(feature, by: product) } }
         for (balance, amount) in changes.balances { ledger.grant(balance, amount) }
+        ledger.granted.formUnion(changes.granted)
         return true
     }
 
@@ -489,7 +491,7 @@ final class Journal: Sendable {
             guard db.changesCount == 1 else { return false }
             try db.cachedStatement(sql: "INSERT INTO balances (name, amount) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET amount = amount + excluded.amount")
                 .execute(arguments: [balance, amount])
-            changes.grant(balance, amount)
+            changes.grant(balance, amount, transaction: id)
             return true
         case .record(let record):
             guard record.strategy == .appState else { return false }
@@ -552,7 +554,7 @@ final class Journal: Sendable {
     /// Runs `body` in one database transaction, on the file the queue opened.
     /// A durable write under `.appCrash` commits with `synchronous=FULL`,
     /// which flushes the WAL (and so every commit before it) to the disk.
-    private func write(durable: Bool, _ body: (Database) throws -> Void) throws {
+    func write(durable: Bool, _ body: (Database) throws -> Void) throws {
         try watch()
         let raised = durable && durability != .full
         try database.writeWithoutTransaction { db in
@@ -582,7 +584,7 @@ final class Journal: Sendable {
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws(JournalError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(JournalError) -> T {
         try watch()
         do {
             // `inDatabase`, not `read`: a read toggles `query_only`, which

@@ -5,18 +5,28 @@ enum JournalSchema {
     /// Written in `meta` to tell a Storekeeper journal from another database.
     static let format = "storekeeper-journal"
     /// The schema version this build reads and writes.
-    static let version = 2
+    static let version = 3
 
     /// Revoked transactions (refunds, family sharing stopped): kept for good,
     /// so that a transaction the store took back delivers nothing again,
     /// whenever its update or its plan's steps run.
     static let revocations = "CREATE TABLE revocations (transaction_id TEXT PRIMARY KEY, product TEXT NOT NULL, reason TEXT NOT NULL, date REAL NOT NULL) WITHOUT ROWID"
 
+    /// Spends of balances, by the app's idempotency key: applied, or pending
+    /// (sent, or about to be, to the server or the iCloud store), with what
+    /// remained when applied, the answer the same key gets again.
+    static let spends = """
+        CREATE TABLE spends (key TEXT PRIMARY KEY, balance TEXT NOT NULL, amount INTEGER NOT NULL, keeping TEXT NOT NULL,
+            state INTEGER NOT NULL, remaining INTEGER, date REAL NOT NULL) WITHOUT ROWID
+        """
+
     /// What takes a journal from a version to the next, by the version it
     /// has. Each runs, with the version's bump, in one database transaction.
     static let upgrades: [Int: [String]] = [
         // Version 2 added revocations; nothing else changed.
         1: [revocations],
+        // Version 3 added spends.
+        2: [spends],
     ]
 
     static let statements = [
@@ -59,5 +69,6 @@ enum JournalSchema {
         "CREATE TABLE content (product TEXT PRIMARY KEY, source TEXT NOT NULL, path TEXT NOT NULL, storage TEXT, transaction_id TEXT NOT NULL) WITHOUT ROWID",
         "CREATE TABLE custom_effects (transaction_id TEXT NOT NULL, step TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (transaction_id, step, detail)) WITHOUT ROWID",
         revocations,
+        spends,
     ]
 }

@@ -9,4 +9,11 @@ package enum FaultPoint: String, Sendable, CaseIterable {
     case beforeFinish
     /// The store finished a transaction; the journal does not say so yet.
     case afterFinish
+    /// A spend was checked; nothing of it is written yet.
+    case beforeSpend
+    /// A spend is in the journal: applied (kept on the device) or pending
+    /// (kept in iCloud or on the server, not sent yet).
+    case spendJournalled
+    /// The iCloud store or the server took a spend; the journal still says pending.
+    case spendSent
 }

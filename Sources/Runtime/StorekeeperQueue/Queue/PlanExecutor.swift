@@ -348,7 +348,8 @@ struct PlanExecutor: Sendable {
                                   applicationUsername: dispatch.transaction.info.applicationUsername,
                                   purchaseDate: dispatch.transaction.purchaseDate,
                                   expirationDate: SubscriptionTerm.expiration(of: product, bought: dispatch.transaction.purchaseDate,
-                                                                              storeExpiration: dispatch.transaction.expirationDate))
+                                                                              storeExpiration: dispatch.transaction.expirationDate),
+                                  quantity: dispatch.transaction.info.quantity)
         do {
             try await store.keep(stored)
         } catch {

@@ -25,6 +25,9 @@ public struct QueueConfiguration: Sendable {
     package var faultInjection: (@Sendable (FaultPoint) -> Void)?
     /// Watches each step, for the simulator's trace and crashes.
     package var stepProbe: StepProbe?
+    /// Called at a spend's fault points with its key, for the simulator's
+    /// crashes (which suspend here for good).
+    package var spendProbe: (@Sendable (FaultPoint, String) async -> Void)?
 
     /// A configuration.
     public init(journalPath: String, durability: JournalDurability = .full, retry: RetryPolicy = RetryPolicy(),

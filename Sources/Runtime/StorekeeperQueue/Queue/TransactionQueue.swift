@@ -27,25 +27,27 @@ public actor TransactionQueue {
     /// The compiled catalog the queue dispatches to.
     public nonisolated let policy: CompiledPolicy
     private let store: any StoreBackend
-    private let configuration: QueueConfiguration
-    private let journal: Journal
+    let configuration: QueueConfiguration
+    let journal: Journal
     private let executor: PlanExecutor
     private let inbox = Inbox()
     private let planSteps: PlanSteps
 
     private var observers: [any TransactionObserver] = []
-    private var started = false
+    var started = false
     private var loop: Task<Void, Never>?
     /// Dispatches not done, by key: mirrors the journal's open rows.
     private var open: [DispatchKey: Dispatch] = [:]
     /// What was replayed from the journal at start, to run before anything new.
     private var replay: [DispatchKey] = []
     private var sequence: Int64 = 0
-    private var ledger = EntitlementLedger()
+    var ledger = EntitlementLedger()
+    /// The balances from every source, and the spends (see ``BalanceBook``).
+    var book: BalanceBook
     /// Transactions the store took back (refunds, family sharing stopped),
     /// mirroring the journal's `revocations`: an update or a step of one
     /// delivers nothing. In memory so that the hot path pays one set lookup.
-    private var revoked: Set<String> = []
+    var revoked: Set<String> = []
     /// Every purchase records kept elsewhere say the user made, revoked ones
     /// included: kept so that a revocation drops its records without reading
     /// the record stores (the server's among them) again.
@@ -69,6 +71,7 @@ public actor TransactionQueue {
         self.configuration = configuration
         journal = try Journal(path: configuration.journalPath, durability: configuration.durability)
         planSteps = PlanSteps(policy)
+        book = BalanceBook(keeping: BalanceKeeping.of(policy))
         executor = PlanExecutor(policy: policy, planSteps: planSteps, services: configuration.services,
                                 recordStores: configuration.recordStores, retry: configuration.retry, stepProbe: configuration.stepProbe)
     }
@@ -83,6 +86,7 @@ public actor TransactionQueue {
         started = true
         self.observers = observers
         ledger = try journal.ledger()
+        book.setLocal(try journal.spends())
         revoked = try journal.revokedTransactionIDs()
         sequence = try journal.lastSequence()
         for var dispatch in try journal.openDispatches() {
@@ -102,6 +106,8 @@ public actor TransactionQueue {
         // elsewhere say the user owns.
         publish(entitlements())
         scheduleExpiryCheck()
+        // A spend a crash (or the network) left unanswered is sent again, with its key.
+        await sendPendingSpends()
         // What the journal left runs to its end (or its next wait) before the
         // store can deliver anything new.
         await processBatch(updates: [])
@@ -184,7 +190,8 @@ public actor TransactionQueue {
     /// What the user may use now. Before ``start(observers:)`` has loaded
     /// the journal it knows nothing yet, and is empty.
     public func entitlements() -> Entitlements {
-        ledger.entitlements(policy: policy, elsewhere: elsewhere, now: configuration.now())
+        ledger.entitlements(policy: policy, elsewhere: elsewhere, now: configuration.now(),
+                            balances: book.balances(granted: ledger, revoked: revoked))
     }
 
     /// The entitlements now, then again each time they change.
@@ -211,6 +218,7 @@ public actor TransactionQueue {
     /// records, the server's, the store's receipt) and publishes the
     /// entitlements if they changed.
     public func refreshEntitlements() async {
+        await sendPendingSpends()
         await refreshElsewhere()
         publishIfChanged()
     }
@@ -235,10 +243,20 @@ public actor TransactionQueue {
 
     private func refreshElsewhere() async {
         var found: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
-        func note(_ productID: String, strategy: PersistenceStrategy, transactionID: String, purchaseDate: Date, expirationDate: Date?) {
+        var grants: [String: [String: Int]] = [:]
+        // The server's balances before its records: a purchase recorded
+        // between the two reads then counts as not yet spent, never twice.
+        let serverBalances = await readServerBalances()
+        func note(_ productID: String, strategy: PersistenceStrategy, transactionID: String, purchaseDate: Date, expirationDate: Date?,
+                  units: Int = 1) {
             guard let handle = policy.product(id: productID) else { return }
             let product = policy.product(handle)
-            guard product.persistence == strategy, product.type != .consumable else { return }
+            guard product.persistence == strategy else { return }
+            if product.type == .consumable {
+                // A consumable is never owned; what it granted counts once per transaction (BalanceBook).
+                for grant in product.grants { grants[transactionID, default: [:]][grant.balance, default: 0] += grant.amount &* units }
+                return
+            }
             let end = expirationDate ?? SubscriptionTerm.expiration(of: product, bought: purchaseDate, storeExpiration: nil)
             found.append((productID, EntitlementLedger.Ownership(transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: end)))
         }
@@ -248,9 +266,15 @@ public actor TransactionQueue {
             else { continue }
             for record in records {
                 note(record.productID, strategy: strategy, transactionID: record.transactionID,
-                     purchaseDate: record.purchaseDate, expirationDate: record.expirationDate)
+                     purchaseDate: record.purchaseDate, expirationDate: record.expirationDate, units: record.units)
             }
         }
+        book.elsewhereGrants = grants
+        for (balance, remaining) in serverBalances { book.hear(server: remaining, of: balance, granted: ledger, revoked: revoked) }
+        if let spendStore = configuration.recordStores.iCloud as? any SpendRecordStore, book.keeping.values.contains(.icloud) {
+            await readSynced(spendStore)
+        }
+
         for entry in await store.receiptEntries() {
             note(entry.productID, strategy: .receipt, transactionID: entry.transactionID,
                  purchaseDate: entry.purchaseDate, expirationDate: entry.expirationDate)
@@ -271,7 +295,19 @@ public actor TransactionQueue {
         elsewhere = found
     }
 
-    private func publishIfChanged() {
+    /// What the server says remains of the balances it keeps; none on a
+    /// failure (offline, a server without the route): the last word stays.
+    private func readServerBalances() async -> [String: Int] {
+        let kept = book.keeping.filter { $0.value == .server }.map(\.key)
+        guard !kept.isEmpty, let transport = configuration.services.server,
+              let balances = try? await ServerSpends(transport: transport).balances()
+        else { return [:] }
+        // A balance the server's answer leaves out is one it does not keep
+        // (yet): unknown, not zero, so nothing is taken for spent.
+        return Dictionary(uniqueKeysWithValues: kept.compactMap { name in balances[name].map { (name, $0) } })
+    }
+
+    func publishIfChanged() {
         // Before start has loaded the journal there is nothing to compare
         // with, and what this queue knows is not yet what the user owns.
         guard let last = published else { return }

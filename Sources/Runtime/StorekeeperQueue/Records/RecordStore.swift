@@ -34,10 +34,14 @@ public struct StoredRecord: Sendable, Hashable {
     public var purchaseDate: Date
     /// When a subscription ends, if it does.
     public var expirationDate: Date?
+    /// How many units the transaction bought, when the store keeps it (the
+    /// synced store does, so that another device counts a consumable's
+    /// grants); `nil` when not known. A `.transaction` value carries its own.
+    public var quantity: Int?
 
     /// Creates a record.
     public init(strategy: PersistenceStrategy, productID: String, value: PersistenceRecord.Value, transactionID: String,
-                applicationUsername: String? = nil, purchaseDate: Date, expirationDate: Date? = nil) {
+                applicationUsername: String? = nil, purchaseDate: Date, expirationDate: Date? = nil, quantity: Int? = nil) {
         self.strategy = strategy
         self.productID = productID
         self.value = value
@@ -45,6 +49,15 @@ public struct StoredRecord: Sendable, Hashable {
         self.applicationUsername = applicationUsername
         self.purchaseDate = purchaseDate
         self.expirationDate = expirationDate
+        self.quantity = quantity
+    }
+
+    /// How many units the transaction bought: its own quantity, that of its
+    /// `.transaction` value, else 1.
+    public var units: Int {
+        if let quantity { return quantity }
+        if case .transaction(_, let count) = value { return count }
+        return 1
     }
 }
 

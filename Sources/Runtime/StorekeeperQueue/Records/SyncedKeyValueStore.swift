@@ -4,29 +4,48 @@ import StorekeeperRuntime
 
 /// The `icloud` strategy, standing in for iCloud's key-value store: a folder
 /// that the user's devices share, in which each device writes only its own
-/// file, `<folder>/<device>.json`, and reads everyone's.
+/// files and reads everyone's.
 ///
-/// A device's file is a ``FileKeyValueStore`` file (one record per product,
-/// written atomically and durably), so no two devices ever write the same
-/// file. ``records()`` merges every device's file: for each product, the
-/// record with the latest purchase date wins; on a tie, the greater
-/// transaction id, then the greater device name (both compared by their
-/// UTF-8 bytes). Every device therefore converges on the same records once
-/// it sees the same files.
+/// Each device keeps **one record per transaction** in `<device>.records`
+/// (a ``SyncedRecordsFile``, written atomically and durably), with the spends
+/// made on it (``keepSpend(_:)``), so that another device counts every
+/// purchase of a consumable, and subtracts what was spent. ``records()``
+/// returns every device's records, one per transaction id: a transaction
+/// kept by two devices (or in both of one device's files) counts once.
+///
+/// **Version 1 of the folder** kept one record per product, in
+/// `<device>.json` (a ``FileKeyValueStore`` file), the latest purchase
+/// winning. This version reads those files too, and goes on writing its own
+/// (the latest record per product, as before) beside `<device>.records`, so
+/// that a device still running an older version of the app loses nothing
+/// it could see before; an older version reads only names ending in
+/// `.json`, so it skips the new files. A device's first ``keep(_:)`` or
+/// ``keepSpend(_:)`` migrates: the records of its `<device>.json` go into its
+/// new `<device>.records` before anything else is written, so that no
+/// purchase the old file held is lost when its product's record is replaced
+/// there. The old file is never removed.
 ///
 /// Two stores with the same folder and different device names stand for two
-/// devices of the same user. Names in the folder that do not end in `.json`,
-/// hidden names (starting with `.`, such as writes in progress) and folders
-/// are ignored; a device file that cannot be read or is corrupt makes
-/// ``records()`` fail permanently, naming it.
-public actor SyncedKeyValueStore: RecordStore {
+/// devices of the same user. Names in the folder that end in neither `.json`
+/// nor `.records`, hidden names (starting with `.`, such as writes in
+/// progress) and folders are ignored; a device file that cannot be read or is
+/// corrupt makes ``records()`` and ``spends()`` fail permanently, naming it.
+public actor SyncedKeyValueStore: SpendRecordStore {
     /// The shared folder's path.
     public nonisolated let folder: String
-    /// This device's name: its file is `<folder>/<device>.json`.
+    /// This device's name: its files are `<folder>/<device>.records` and `<folder>/<device>.json`.
     public nonisolated let device: String
-    private let own: FileKeyValueStore
+    /// This device's version-1 file, written for older versions of the app.
+    private let legacy: FileKeyValueStore
     /// Why `device` cannot name a file, if it cannot.
     private let deviceProblem: String?
+    /// Writes made to `<device>.records`, for tests.
+    private var recordsWrites = 0
+
+    /// The suffix of a device's version-2 file.
+    static let recordsSuffix = ".records"
+    /// The suffix of a device's version-1 file.
+    static let legacySuffix = ".json"
 
     /// A store for `device` in the shared folder at the file URL `folder`.
     ///
@@ -40,60 +59,136 @@ public actor SyncedKeyValueStore: RecordStore {
     public init(folderPath: String, device: String) {
         folder = folderPath
         self.device = device
-        own = FileKeyValueStore(path: "\(folderPath)/\(device).json")
+        legacy = FileKeyValueStore(path: "\(folderPath)/\(device)\(Self.legacySuffix)")
         deviceProblem = device.isEmpty || device.hasPrefix(".") || device.contains("/") || device.contains("\0")
             ? "the device name '\(device)' cannot name a file in \(folderPath): it must not be empty, start with '.' or contain '/'"
             : nil
     }
 
-    /// Writes made to this device's file, for tests.
+    /// This device's version-2 file.
+    private var recordsPath: String { "\(folder)/\(device)\(Self.recordsSuffix)" }
+
+    /// Writes made to this device's files, for tests.
     var writeCount: Int {
-        get async { await own.writeCount }
+        get async { await recordsWrites + legacy.writeCount }
     }
 
-    /// Keeps `record` in this device's file, replacing the product's record there.
+    /// Keeps `record` in this device's files: under its transaction in
+    /// `<device>.records`, and as its product's record in `<device>.json`.
     ///
     /// - Throws: A permanent `StepFailure` when the device name cannot name a
-    ///   file or this device's file is corrupt; a transient one when the disk is full.
+    ///   file or one of this device's files is corrupt; a transient one when
+    ///   the disk is full.
     public func keep(_ record: StoredRecord) async throws(StepFailure) {
         if let deviceProblem { throw .permanent(deviceProblem) }
-        try await own.keep(record)
+        let entry = try SyncedRecordsFile.entry(record)
+        var file = try ownFile()
+        if file.records[record.transactionID] != entry {
+            file.records[record.transactionID] = entry
+            try write(file)
+        }
+        // After the new file, so that a crash between the two loses nothing the old one held.
+        try await legacy.keep(record)
     }
 
-    /// Every device's records, merged: one per product.
+    /// Keeps `spend` in this device's `<device>.records`.
+    ///
+    /// - Throws: A permanent `StepFailure` when the device name cannot name a
+    ///   file, this device's file is corrupt, or it holds another spend under
+    ///   the same key; a transient one when the disk is full.
+    public func keepSpend(_ spend: SpendRecord) async throws(StepFailure) {
+        if let deviceProblem { throw .permanent(deviceProblem) }
+        let form = try SyncedRecordsFile.spend(spend)
+        var file = try ownFile()
+        if let kept = file.spends[spend.key] {
+            guard kept.balance != form.balance || kept.amount != form.amount else { return }
+            throw .permanent("the spend key '\(spend.key)' is kept already for \(kept.amount) \(kept.balance), not \(spend.amount) \(spend.balance)")
+        }
+        file.spends[spend.key] = form
+        try write(file)
+    }
+
+    /// Every device's records, one per transaction, sorted by product and
+    /// transaction id.
     ///
     /// - Throws: A permanent `StepFailure` naming the folder or the device
     ///   file that cannot be read or is corrupt.
     public func records() async throws(StepFailure) -> [StoredRecord] {
-        var winners: [String: (entry: RecordJSON, record: StoredRecord, device: String)] = [:]
-        for name in try deviceFileNames() {
-            let device = String(name.dropLast(".json".count))
-            let loaded = try FileKeyValueStore.load("\(folder)/\(name)")
-            for record in loaded.records {
-                guard let entry = loaded.entries[record.productID] else { continue }
-                if let current = winners[record.productID],
-                   !Self.wins(entry, of: device, over: current.entry, of: current.device) {
+        var chosen: [String: (record: StoredRecord, device: String)] = [:]
+        for (device, files) in try deviceFiles() {
+            for record in try Self.deviceRecords(folder: folder, device: device, files: files).values {
+                if let current = chosen[record.transactionID], !Self.wins(record, of: device, over: current.record, of: current.device) {
                     continue
                 }
-                winners[record.productID] = (entry, record, device)
+                chosen[record.transactionID] = (record, device)
             }
         }
-        return winners.keys.sorted().compactMap { winners[$0]?.record }
+        return chosen.values.map(\.record).sorted {
+            ($0.productID, $0.transactionID) < ($1.productID, $1.transactionID)
+        }
     }
 
-    /// Whether `candidate` from `device` replaces `current` from `currentDevice`:
-    /// a total order, so that every device picks the same record.
-    private static func wins(_ candidate: RecordJSON, of device: String,
-                             over current: RecordJSON, of currentDevice: String) -> Bool {
-        if candidate.purchaseDate != current.purchaseDate { return candidate.purchaseDate > current.purchaseDate }
-        if candidate.transaction != current.transaction {
-            return current.transaction.utf8.lexicographicallyPrecedes(candidate.transaction.utf8)
+    /// Every device's spends, one per key, sorted by key. A key two devices
+    /// kept is one spend: the earlier one (then the smaller device name) is it.
+    ///
+    /// - Throws: A permanent `StepFailure` naming the folder or the device
+    ///   file that cannot be read or is corrupt.
+    public func spends() async throws(StepFailure) -> [SpendRecord] {
+        var chosen: [String: (spend: SpendRecord, device: String)] = [:]
+        for (device, files) in try deviceFiles() where files.contains(Self.recordsSuffix) {
+            guard let loaded = try SyncedRecordsFile.load("\(folder)/\(device)\(Self.recordsSuffix)") else { continue }
+            for spend in loaded.spends.values {
+                if let current = chosen[spend.key], (current.spend.date, current.device) <= (spend.date, device) {
+                    continue
+                }
+                chosen[spend.key] = (spend, device)
+            }
         }
+        return chosen.keys.sorted().compactMap { chosen[$0]?.spend }
+    }
+
+    /// One device's records by transaction: its version-2 file's, and those
+    /// of its version-1 file the other does not hold (an older version of
+    /// the app on that device may have kept them since it migrated).
+    private static func deviceRecords(folder: String, device: String, files: Set<String>) throws(StepFailure) -> [String: StoredRecord] {
+        var records: [String: StoredRecord] = [:]
+        if files.contains(recordsSuffix) {
+            records = try SyncedRecordsFile.load("\(folder)/\(device)\(recordsSuffix)")?.records ?? [:]
+        }
+        guard files.contains(legacySuffix) else { return records }
+        for record in try FileKeyValueStore.load("\(folder)/\(device)\(legacySuffix)").records where records[record.transactionID] == nil {
+            records[record.transactionID] = record
+        }
+        return records
+    }
+
+    /// Which of two records of one transaction every device picks: the one
+    /// that knows its quantity, then the greater device name (by UTF-8 bytes).
+    private static func wins(_ candidate: StoredRecord, of device: String, over current: StoredRecord, of currentDevice: String) -> Bool {
+        if (candidate.quantity == nil) != (current.quantity == nil) { return candidate.quantity != nil }
         return currentDevice.utf8.lexicographicallyPrecedes(device.utf8)
     }
 
-    /// The names of the device files in the folder, sorted; none when there is no folder.
-    private func deviceFileNames() throws(StepFailure) -> [String] {
+    /// This device's version-2 file, with every record of its version-1 file
+    /// it does not hold yet: the migration, done before each write.
+    private func ownFile() throws(StepFailure) -> SyncedRecordsFile {
+        var file = try SyncedRecordsFile.load(recordsPath)?.file ?? .empty
+        let old = try FileKeyValueStore.load(legacy.path)
+        for record in old.records where file.records[record.transactionID] == nil {
+            guard let entry = old.entries[record.productID] else { continue }
+            file.records[record.transactionID] = SyncedRecordsFile.Entry(record: entry, quantity: nil)
+        }
+        return file
+    }
+
+    private func write(_ file: SyncedRecordsFile) throws(StepFailure) {
+        try AtomicFile.replace(recordsPath, with: RecordCoding.encode(file, pretty: true))
+        recordsWrites += 1
+    }
+
+    /// The devices with a file in the folder, sorted by name, each with the
+    /// suffixes of its files; none when there is no folder.
+    private func deviceFiles() throws(StepFailure) -> [(device: String, files: Set<String>)] {
         let files = FileManager.default
         var isFolder: ObjCBool = false
         guard files.fileExists(atPath: folder, isDirectory: &isFolder) else { return [] }
@@ -106,10 +201,15 @@ public actor SyncedKeyValueStore: RecordStore {
         } catch {
             throw .permanent("cannot list the synced records folder \(folder): \(error.localizedDescription)")
         }
-        return names.sorted().filter { name in
-            guard name.hasSuffix(".json"), name.count > ".json".count, !name.hasPrefix(".") else { return false }
+        var devices: [String: Set<String>] = [:]
+        for name in names where !name.hasPrefix(".") {
+            guard let suffix = [Self.recordsSuffix, Self.legacySuffix].first(where: { name.hasSuffix($0) && name.count > $0.count }) else {
+                continue
+            }
             var isSubfolder: ObjCBool = false
-            return files.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isSubfolder) && !isSubfolder.boolValue
+            guard files.fileExists(atPath: "\(folder)/\(name)", isDirectory: &isSubfolder), !isSubfolder.boolValue else { continue }
+            devices[String(name.dropLast(suffix.count)), default: []].insert(suffix)
         }
+        return devices.keys.sorted().compactMap { device in devices[device].map { (device, $0) } }
     }
 }

@@ -112,6 +112,11 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
         lock.withLock { ledger.records[user] ?? [:] }
     }
 
+    /// The spends the signed-in user made, by key: the balance and the amount.
+    public var spends: [String: (balance: String, amount: Int)] {
+        lock.withLock { (clientUser.flatMap { ledger.spends[$0] } ?? [:]).mapValues { ($0.balance, $0.amount) } }
+    }
+
     /// Adds `amount` to `user`'s server-kept `balance`, as a purchase the
     /// server knows of would (for tests of spends).
     public func grant(_ amount: Int, of balance: String, to user: String) {

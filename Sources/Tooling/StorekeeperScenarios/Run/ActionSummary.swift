@@ -24,6 +24,8 @@ extension ScenarioAction {
         case .pauseDownloads: "pause-downloads"
         case .resumeDownloads: "resume-downloads"
         case .cancelDownloads: "cancel-downloads"
+        case .spend(let spend):
+            "spend \(spend.amount.value) \(spend.balance.value) as \(spend.key.value)" + (spend.crash.map { " (crash once \($0.value.rawValue))" } ?? "")
         case .expect: "expect"
         }
     }

@@ -69,7 +69,8 @@ final class SimulationSession: Sendable {
         store = SimulatedAppStore(policy: simulation.policy, seed: simulation.scenario.seed, clock: clock,
                                   downloadBytesPerSecond: simulation.scenario.downloadBytesPerSecond, folder: simulation.folder,
                                   recorder: simulation.recorder, crashSwitch: crashSwitch)
-        server = SimulatedServer(user: simulation.scenario.user ?? SimulatedServer.defaultUser, now: { [clock] in clock.now })
+        server = SimulatedServer(user: simulation.scenario.user ?? SimulatedServer.defaultUser, policy: simulation.policy,
+                                 now: { [clock] in clock.now })
         state.withLock { $0.device = simulation.scenario.device }
     }
 
@@ -189,8 +190,50 @@ final class SimulationSession: Sendable {
             await store.cancelDownloads(device: device)
             // The waiting step runs once more, sees the cancellation and halts.
             if let queue = app { await onApp { await queue.retryNow() } }
+        case .spend(let request):
+            try await spend(request)
         case .expect(let expectation):
             try await check(expectation)
+        }
+    }
+
+    /// The app spends; the UI hears `spent KEY` or `spend refused KEY CODE`.
+    private func spend(_ request: SpendRequest) async throws(SimulationError) {
+        let queue = try running("spend")
+        if let crash = request.crash { crashSwitch.arm(.after, step: "spend \(crash.value.rawValue)") }
+        let outcome = Locked<Result<Int, SpendError>?>(nil)
+        let (amount, balance, key) = (request.amount.value, request.balance.value, request.key.value)
+        await onApp {
+            do throws(SpendError) {
+                let remaining = try await queue.spend(amount, of: balance, key: key)
+                outcome.withLock { $0 = .success(remaining) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+        }
+        switch outcome.withLock({ $0 }) {
+        case .success(let remaining):
+            recorder.record(.note("spent \(amount) \(balance) as \(key): \(remaining) left"))
+            tell("spent \(key)")
+        case .failure(let error):
+            recorder.record(.note("spend \(key) refused: \(error)"))
+            tell("spend refused \(key) \(Self.code(of: error))")
+        case nil:
+            // The app died on the way (the crash is traced): it never heard.
+            break
+        }
+    }
+
+    /// Why a spend was refused, as `spend refused KEY CODE` says it.
+    private static func code(of error: SpendError) -> String {
+        switch error {
+        case .insufficientBalance: "insufficient-balance"
+        case .keyReused: "spend-key-reused"
+        case .unavailable: "unavailable"
+        case .refused: "refused"
+        case .notConfigured: "not-configured"
+        case .journal: "journal-failed"
+        case .notStarted, .invalidAmount, .unknownBalance, .invalidKey: "invalid"
         }
     }
 
@@ -254,6 +297,13 @@ final class SimulationSession: Sendable {
                 recorder.record(.step(transactionID: info.id, step: step, failure: failure?.reason,
                                       willRetry: (failure?.isTransient ?? false) && info.state != .failed))
             })
+        configuration.spendProbe = { point, _ in
+            switch point {
+            case .spendJournalled: await crashSwitch.reach(.after, step: "spend journalled")
+            case .spendSent: await crashSwitch.reach(.after, step: "spend sent")
+            default: break
+            }
+        }
         let queue: TransactionQueue
         do {
             queue = try TransactionQueue(policy: simulation.policy, store: backend, configuration: configuration)
@@ -362,10 +412,11 @@ final class SimulationSession: Sendable {
             results.append((range.start, ExpectationResult(location: range.start.description, key: key, passed: failure == nil, reason: failure)))
         }
         let needsApp = expectation.features != nil || expectation.owns != nil || expectation.subscriptions != nil || expectation.balances != nil
+            || expectation.overdrawn != nil
         var entitlements: Entitlements?
         if needsApp {
             guard let queue = app else {
-                throw SimulationError("`expect` of features, owns, subscriptions or balances reads the running app, and the app is not running on \(device): `launch` it first")
+                throw SimulationError("`expect` of features, owns, subscriptions, balances or overdrawn reads the running app, and the app is not running on \(device): `launch` it first")
             }
             entitlements = await queue.entitlements()
         }
@@ -382,6 +433,9 @@ final class SimulationSession: Sendable {
         }
         if let balances = expectation.balances, let entitlements {
             result("balances", balances.range, ExpectationCheck.balances(expected: balances.value, found: entitlements.balances))
+        }
+        if let overdrawn = expectation.overdrawn, let entitlements {
+            result("overdrawn", overdrawn.range, ExpectationCheck.balances(expected: overdrawn.value, found: entitlements.overdrawn))
         }
         if let unfinished = expectation.unfinished {
             let found = await store.unfinished(device: device)

@@ -13,6 +13,8 @@ public struct Expectation: Sendable, Hashable {
     public var subscriptions: Located<Set<String>>?
     /// These balances have these amounts (others are not checked).
     public var balances: Located<[String: Int]>?
+    /// These balances are overdrawn by these amounts (0: not overdrawn; others are not checked).
+    public var overdrawn: Located<[String: Int]>?
     /// The transactions the store holds unfinished for the device.
     public var unfinished: Located<UnfinishedExpectation>?
     /// The latest download of each product named.
@@ -28,8 +30,9 @@ public struct Expectation: Sendable, Hashable {
     public init(features: Located<Set<String>>? = nil, owns: Located<Set<String>>? = nil, subscriptions: Located<Set<String>>? = nil,
                 balances: Located<[String: Int]>? = nil, unfinished: Located<UnfinishedExpectation>? = nil,
                 downloads: Located<[String: DownloadExpectation]>? = nil, receipt: Located<Set<String>>? = nil, told: Located<[String]>? = nil,
-                askToBuy: Located<[String: AskToBuyState]>? = nil) {
+                askToBuy: Located<[String: AskToBuyState]>? = nil, overdrawn: Located<[String: Int]>? = nil) {
         self.features = features
+        self.overdrawn = overdrawn
         self.owns = owns
         self.subscriptions = subscriptions
         self.balances = balances

@@ -6,10 +6,13 @@ import StorekeeperYAML
 
 /// Decodes the argument of `expect` (docs/simulate.md, "Expectations").
 enum ExpectationDecoder {
-    static let keys = ["features", "owns", "subscriptions", "balances", "unfinished", "downloads", "receipt", "told", "ask-to-buy"]
+    static let keys = ["features", "owns", "subscriptions", "balances", "overdrawn", "unfinished", "downloads", "receipt", "told", "ask-to-buy"]
     static let downloadKeys = ["state", "storage"]
     /// The forms of a `told` message.
-    static let messageForms = ["notify PRODUCT STATE", "error PRODUCT CODE", "restore finished", "restore failed CODE", "revoked PRODUCT"]
+    static let messageForms = ["notify PRODUCT STATE", "error PRODUCT CODE", "restore finished", "restore failed CODE", "revoked PRODUCT",
+                               "spent KEY", "spend refused KEY CODE"]
+    /// Why a spend is refused, as `spend refused KEY CODE` says it.
+    static let spendRefusals = ["insufficient-balance", "spend-key-reused", "unavailable", "refused", "not-configured", "invalid", "journal-failed"]
 
     /// The expectation; nil (reported) when it is not a mapping. A key whose
     /// value is not valid is reported and left out, and the others kept, so
@@ -26,6 +29,7 @@ enum ExpectationDecoder {
         }
         if let pair = fields["receipt"] { expectation.receipt = context.stringSet(pair.value, "'receipt'", example: "com.example.product") }
         if let pair = fields["balances"] { expectation.balances = balances(pair.value, context: &context) }
+        if let pair = fields["overdrawn"] { expectation.overdrawn = balances(pair.value, context: &context) }
         if let pair = fields["unfinished"] { expectation.unfinished = unfinished(pair.value, context: &context) }
         if let pair = fields["downloads"] { expectation.downloads = downloads(pair.value, context: &context) }
         if let pair = fields["told"] { expectation.told = told(pair.value, context: &context) }
@@ -175,8 +179,18 @@ enum ExpectationDecoder {
         case "revoked":
             guard words.count == 2, !words[1].isEmpty else { return "is not a message; write `revoked PRODUCT`" }
             return nil
+        case "spent":
+            guard words.count == 2, !words[1].isEmpty else { return "is not a message; write `spent KEY`, such as spent sword-1" }
+            return nil
+        case "spend":
+            guard words.count == 4, words[1] == "refused", !words[2].isEmpty else {
+                return "is not a message; write `spend refused KEY CODE`, such as spend refused sword-1 insufficient-balance"
+            }
+            guard !spendRefusals.contains(words[3]) else { return nil }
+            let hint = Suggestion.nearest(to: words[3], in: spendRefusals).map { "did you mean '\($0)'? " } ?? ""
+            return "has '\(words[3])' where why the spend was refused goes; \(hint)(expected one of: \(spendRefusals.joined(separator: ", ")))"
         default:
-            let hint = Suggestion.nearest(to: first, in: ["notify", "error", "restore", "revoked"]).map { "did you mean '\($0)'? " } ?? ""
+            let hint = Suggestion.nearest(to: first, in: ["notify", "error", "restore", "revoked", "spent", "spend"]).map { "did you mean '\($0)'? " } ?? ""
             return "is not a message the UI is told; \(hint)\(forms)"
         }
     }

@@ -46,6 +46,8 @@ public enum ScenarioAction: Sendable, Hashable {
     case resumeDownloads
     /// Cancels downloads not finished.
     case cancelDownloads
+    /// The app spends a balance under a key.
+    case spend(SpendRequest)
     /// Checks the current device.
     case expect(Expectation)
 }

@@ -11,7 +11,7 @@ enum ScenarioActionDecoder {
     static let names = [
         "launch", "quit", "relaunch", "crash", "buy", "approve", "decline", "resolve", "offline", "online", "retry",
         "restore", "refresh-receipt", "advance", "cancel-renewal", "refund", "fail-downloads", "pause-downloads",
-        "resume-downloads", "cancel-downloads", "expect",
+        "resume-downloads", "cancel-downloads", "spend", "expect",
     ]
 
     /// The actions written as a bare word.
@@ -28,7 +28,7 @@ enum ScenarioActionDecoder {
         "approve": "approve: NAME", "decline": "decline: NAME", "resolve": "resolve: NAME",
         "restore": "restore: {user: NAME}", "advance": "advance: P1M", "cancel-renewal": "cancel-renewal: com.example.monthly",
         "refund": "refund: NAME", "fail-downloads": "fail-downloads: {error: out-of-space, at: 40}",
-        "expect": "expect: {unfinished: 0}",
+        "spend": "spend: {balance: coins, amount: 100, key: sword-1}", "expect": "expect: {unfinished: 0}",
     ]
 
     static let buyKeys = ["product", "quantity", "user", "as", "ask-to-buy", "fail", "interrupted"]
@@ -37,6 +37,7 @@ enum ScenarioActionDecoder {
     static let restoreKeys = ["user", "select"]
     static let refundKeys = ["purchase", "reason"]
     static let faultKeys = ["error", "at"]
+    static let spendKeys = ["balance", "amount", "key", "crash"]
 
     /// The action an item describes; nil (reported) when it cannot be told.
     ///
@@ -128,6 +129,8 @@ enum ScenarioActionDecoder {
             action = refund(value, context: &context)
         case "fail-downloads":
             action = fault(value, context: &context).map { .failDownloads($0) }
+        case "spend":
+            action = spend(value, context: &context).map { .spend($0) }
         case "expect":
             action = ExpectationDecoder.decode(value, context: &context).map { .expect($0) }
         default:
@@ -289,6 +292,41 @@ enum ScenarioActionDecoder {
         }
         guard let purchase else { return nil }
         return .refund(purchase, reason: reason)
+    }
+
+    /// `spend: {balance: NAME, amount: 1..., key: TEXT, crash: journalled | sent}`.
+    private static func spend(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> SpendRequest? {
+        let example = "{balance: coins, amount: 100, key: sword-1}"
+        guard context.expectMapping(node, "the argument of `spend`", example: example) else { return nil }
+        let fields = context.fields(of: node, in: "a spend", known: spendKeys)
+        var balance: Located<String>?
+        var amount: Located<Int>?
+        var key: Located<String>?
+        var crash: Located<SpendRequest.Crash>?
+        if let pair = fields["balance"] {
+            balance = context.string(pair.value, "the balance of `spend`", example: "coins")
+        } else {
+            context.missing("balance", in: node, of: "`spend`", example: "coins")
+        }
+        if let pair = fields["amount"] {
+            amount = context.int(pair.value, "the amount of `spend`", in: 1...Int(Int32.max))
+        } else {
+            context.missing("amount", in: node, of: "`spend`", example: "100")
+        }
+        if let pair = fields["key"] {
+            key = context.string(pair.value, "the key of `spend`", example: "sword-1")
+            if let text = key?.value, text.isEmpty || text.utf8.count > 256 {
+                context.error(ScenarioRuleID.value, "a spend key is 1 to 256 bytes of text; '\(text.prefix(40))' is not", at: pair.value)
+                key = nil
+            }
+        } else {
+            context.missing("key", in: node, of: "`spend`", example: "sword-1")
+        }
+        if let pair = fields["crash"] {
+            crash = context.choice(pair.value, "moment of a spend's crash", among: SpendRequest.Crash.allCases)
+        }
+        guard let balance, let amount, let key else { return nil }
+        return SpendRequest(balance: balance, amount: amount, key: key, crash: crash)
     }
 
     /// `fail-downloads: {error: out-of-space | network-error, at: 0...99}`.

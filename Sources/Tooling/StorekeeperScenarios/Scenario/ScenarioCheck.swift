@@ -2,6 +2,7 @@ import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperQueue
 import StorekeeperRuntime
 import StorekeeperSimulatedStore
 import Foundation
@@ -148,6 +149,8 @@ private struct Checker {
                 let which = subscriptions.isEmpty ? "the catalog has none" : "the catalog's are \(Self.list(subscriptions))"
                 error(ScenarioRuleID.notApplicable, "'\(id.value)' is \(Self.article(product.type)); `cancel-renewal` applies only to auto-renewable subscriptions (\(which))", at: id)
             }
+        case .spend(let spend):
+            checkSpend(spend)
         case .expect(let expectation):
             checkExpectation(expectation)
         case .launch, .relaunch, .quit, .crash(nil), .offline, .online, .retry, .refreshReceipt, .failDownloads,
@@ -236,6 +239,16 @@ private struct Checker {
                at: SourceRange(start: location))
     }
 
+    mutating func checkSpend(_ spend: SpendRequest) {
+        guard balances.contains(spend.balance.value) else {
+            undeclared(spend.balance.value, kind: "balance", known: balances, at: spend.balance)
+            return
+        }
+        if let crash = spend.crash, crash.value == .sent, BalanceKeeping.of(policy)[spend.balance.value] ?? .device == .device {
+            error(ScenarioRuleID.notApplicable, "'\(spend.balance.value)' is kept on the device, where a spend is one commit sent nowhere; crash once it is `journalled`, or spend a balance kept in iCloud or on the server", at: crash)
+        }
+    }
+
     // MARK: Expectations
 
     mutating func checkExpectation(_ expectation: Expectation) {
@@ -244,7 +257,7 @@ private struct Checker {
                 undeclared(feature, kind: "feature", known: self.features, at: features)
             }
         }
-        if let balances = expectation.balances {
+        for balances in [expectation.balances, expectation.overdrawn].compactMap({ $0 }) {
             for balance in balances.value.keys.sorted() where !self.balances.contains(balance) {
                 undeclared(balance, kind: "balance", known: self.balances, at: balances)
             }

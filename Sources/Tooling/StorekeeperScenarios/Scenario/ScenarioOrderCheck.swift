@@ -73,6 +73,10 @@ struct ScenarioOrderCheck {
             if let name = purchase.name { outcomes[name.value] = purchase.outcome }
         case .retry:
             needsApp("retry", at: here, report: report)
+        case .spend(let spend):
+            needsApp("spend", at: here, report: report)
+            // The crash happens only if the spend gets that far.
+            if spend.crash != nil, app == .running { app = .unknown }
         case .restore:
             needsApp("restore", at: here, report: report)
         case .approve(let reference), .decline(let reference):
@@ -90,8 +94,9 @@ struct ScenarioOrderCheck {
             checkMade(reference.value, at: reference.range, report: report)
         case .expect(let expectation):
             let readsApp = expectation.features != nil || expectation.owns != nil || expectation.subscriptions != nil || expectation.balances != nil
+                || expectation.overdrawn != nil
             if readsApp, app == .stopped {
-                report(ScenarioRuleID.appState, "`expect` of features, owns, subscriptions or balances reads the running app, and the app does not run here (not before the first `launch`, nor after `quit` or `crash`): `launch` it first", at: here)
+                report(ScenarioRuleID.appState, "`expect` of features, owns, subscriptions, balances or overdrawn reads the running app, and the app does not run here (not before the first `launch`, nor after `quit` or `crash`): `launch` it first", at: here)
             }
             if let unfinished = expectation.unfinished, case .purchases(let names) = unfinished.value {
                 for name in names { checkMade(name, at: unfinished.range, report: report) }
