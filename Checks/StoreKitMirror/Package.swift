@@ -25,7 +25,7 @@ let package = Package(
         // The mirror of StoreKit: StoreKit2.swift (StoreKit 2) and StoreKit1.swift (the original payment queue).
         .target(name: "StoreKit", path: "Sources/StoreKit"),
         // Sources/Runtime/StorekeeperStoreKit itself (a symbolic link), compiled with the mirror importable,
-        // under another module name: the main package already has a target named StorekeeperStoreKit.
+        // under another name: SwiftPM refuses two targets named StorekeeperStoreKit in one package graph.
         .target(
             name: "StorekeeperStoreKitOnMirror",
             dependencies: [
