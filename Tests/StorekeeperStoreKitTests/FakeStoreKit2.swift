@@ -66,10 +66,9 @@ actor FakeStoreKit2: StoreKit2Store {
     private var answers: [Answer] = []
     private var nextID: UInt64 = 1000
 
-    // Updates: each waits until the backend has handled it (asked for the next one).
-    private var queuedUpdates: [(StoreKit2Verification?, CheckedContinuation<Void, Never>)] = []
-    private var consumer: CheckedContinuation<StoreKit2Verification?, Never>?
-    private var handedOut: CheckedContinuation<Void, Never>?
+    /// `Transaction.updates` and `PurchaseIntent.intents` of the latest launch (a new pair
+    /// each connect): each send returns once the backend has handled it.
+    private nonisolated let streams = Locked((updates: HandshakeStream<StoreKit2Verification>(), intents: HandshakeStream<String>()))
 
     // MARK: Setting up
 
@@ -104,20 +103,20 @@ actor FakeStoreKit2: StoreKit2Store {
     /// Sends an update on `Transaction.updates` and returns once the backend has handled it.
     func emit(_ verification: StoreKit2Verification) async {
         holdUnfinished(verification)
-        await withCheckedContinuation { (handled: CheckedContinuation<Void, Never>) in
-            queuedUpdates.append((verification, handled))
-            deliverIfWanted()
-        }
+        await streams.withLock { $0.updates }.send(verification)
     }
 
-    /// Ends `Transaction.updates` (the test is over).
-    func endUpdates() {
-        handedOut?.resume()
-        handedOut = nil
-        if let consumer {
-            self.consumer = nil
-            consumer.resume(returning: nil)
-        }
+    /// The user starts buying a product in the App Store (a promoted purchase);
+    /// returns once the backend has handled it.
+    func promote(_ productID: String) async {
+        await streams.withLock { $0.intents }.send(productID)
+    }
+
+    /// Ends `Transaction.updates` and `PurchaseIntent.intents` (the test is over).
+    func endUpdates() async {
+        let (updates, intents) = streams.withLock { $0 }
+        await updates.end()
+        await intents.end()
     }
 
     func didFinish(_ id: UInt64) {
@@ -146,7 +145,9 @@ actor FakeStoreKit2: StoreKit2Store {
     }
 
     nonisolated func updates() -> AsyncStream<StoreKit2Verification> {
-        AsyncStream(unfolding: { await self.nextUpdate() })
+        let fresh = HandshakeStream<StoreKit2Verification>()
+        streams.withLock { $0.updates = fresh }
+        return fresh.stream()
     }
 
     func unfinished() async -> [StoreKit2Verification] { unfinishedOrder.compactMap { unfinishedByID[$0] } }
@@ -163,22 +164,9 @@ actor FakeStoreKit2: StoreKit2Store {
         return products.filter { ids.contains($0.id) }
     }
 
-    nonisolated func purchaseIntents() -> AsyncStream<String> { AsyncStream { $0.finish() } }
-
-    // MARK: The updates stream
-
-    /// The backend asks for the next update only after handling the last one.
-    private func nextUpdate() async -> StoreKit2Verification? {
-        handedOut?.resume()
-        handedOut = nil
-        return await withCheckedContinuation { consumer = $0; deliverIfWanted() }
-    }
-
-    private func deliverIfWanted() {
-        guard let consumer, !queuedUpdates.isEmpty else { return }
-        let (update, handled) = queuedUpdates.removeFirst()
-        self.consumer = nil
-        handedOut = handled
-        consumer.resume(returning: update)
+    nonisolated func purchaseIntents() -> AsyncStream<String> {
+        let fresh = HandshakeStream<String>()
+        streams.withLock { $0.intents = fresh }
+        return fresh.stream()
     }
 }
