@@ -146,6 +146,18 @@ import Testing
         await h.end(app)
     }
 
+    @Test func aTokenNamesItsUserOnlyWhenTheBackendKnowsTheUser() async throws {
+        let h = try H()
+        let app = try await h.launch(user: "player-1")
+        let mine = await h.fake.transaction(H.noAds, type: .nonConsumable, token: AppAccountToken.derive(fromUser: "player-1"))
+        let stranger = await h.fake.transaction(H.car, type: .nonConsumable, token: AppAccountToken.derive(fromUser: "someone-else"))
+        let none = await h.fake.transaction(H.coins, type: .consumable)
+        for transaction in [mine, stranger, none] { await h.fake.emit(.verified(transaction)) }
+        await app.queue.whenIdle()
+        #expect(await h.log.updated.map(\.info.applicationUsername) == ["player-1", nil, nil])
+        await h.end(app)
+    }
+
     @Test func anAppWithItsOwnListenerHandsUpdatesToTheBackend() async throws {
         let h = try H()
         let backend = StoreKit2Backend(store: h.fake, applicationUsername: "player-1", listensForUpdates: false)
