@@ -314,7 +314,7 @@ let package = Package(
             name: "StorekeeperStoreKitTests",
             dependencies: [
                 "StorekeeperTestSupport", "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
-                "StorekeeperRuntime", "StorekeeperCore",
+                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperChildProcess",
             ]
         ),
         .testTarget(

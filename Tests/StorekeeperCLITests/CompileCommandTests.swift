@@ -12,7 +12,7 @@ import Testing
         #expect(result.stdout == "" && result.stderr == "")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
         #expect(document["format"] as? String == "storekeeper-policy")
-        #expect(document["version"] as? Int == 1)
+        #expect(document["version"] as? Int == 2)
         #expect((document["products"] as? [Any])?.count == 15)
         let plans = try #require(document["plans"] as? [[String: Any]])
         let steps = plans.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }
@@ -25,7 +25,7 @@ import Testing
     func standardOutput() async throws {
         let result = try await CLI.run(["compile", "--compact", "Catalogs/inkwell/catalog.yaml"], in: PackagePaths.root)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("{\"format\":\"storekeeper-policy\",\"version\":1,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"storekeeper-policy\",\"version\":2,"))
         #expect(result.stdout.filter { $0 == "\n" }.count == 1)
     }
 

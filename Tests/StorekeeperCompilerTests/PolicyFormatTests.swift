@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aNewerVersionSaysCompileAgain() throws {
-        let error = loadError(try document { set("version", 2, in: &$0) })
+        let error = loadError(try document { set("version", .integer(CompiledPolicy.formatVersion + 1), in: &$0) })
         #expect(error?.path == "version")
         #expect(error?.message.contains("a newer storekeeper wrote it") == true)
     }

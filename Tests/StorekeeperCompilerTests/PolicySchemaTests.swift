@@ -67,7 +67,7 @@ import Testing
         func edited(_ key: String, _ value: JSONValue) -> String {
             JSONWriter().serialize(.object(members.map { $0.key == key ? (key, value) : $0 }))
         }
-        for document in [edited("version", 2), edited("format", "sarif"), edited("plans", .array([.object([("rule", .null)])])),
+        for document in [edited("version", .integer(CompiledPolicy.formatVersion + 1)), edited("format", "sarif"), edited("plans", .array([.object([("rule", .null)])])),
                          edited("products", .array([.object([("id", "x")])])),
                          // Issue 15: the server URL by the catalog's rule, and names declared once.
                          edited("server", "http://evil.com\\@localhost/"), edited("server", "javascript:alert(1)"), edited("server", ""),

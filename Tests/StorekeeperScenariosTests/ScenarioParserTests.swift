@@ -522,7 +522,7 @@ import Testing
             2:10 scenario-missing: this buy is missing 'product'; add `product: com.example.product`
             3:47 scenario-value: 'quantity' is 0; it must be from 1 to 9223372036854775807
             4:55 scenario-conflict: a buy has at most one outcome, and this one already has 'ask-to-buy'; keep one of ask-to-buy, fail, interrupted
-            5:43 scenario-value: 'payment-canceled' is not a valid store error for 'fail'; did you mean 'payment-cancelled'? (expected one of: unknown, client-invalid, payment-cancelled, payment-invalid, payment-not-allowed, product-not-available, network-error, cloud-service-permission-denied, cloud-service-network-connection-failed, cloud-service-revoked)
+            5:43 scenario-value: 'payment-canceled' is not a valid store error for 'fail'; did you mean 'payment-cancelled'? (expected one of: unknown, client-invalid, payment-cancelled, payment-invalid, payment-not-allowed, product-not-available, network-error, cloud-service-permission-denied, cloud-service-network-connection-failed, cloud-service-revoked, verification-failed)
             6:49 scenario-value: 'yes' is not a boolean in YAML 1.2 (some tools read it as true, others as text); write true
             7:50 scenario-type: 'interrupted' is the text "true" in quotes; write true without quotes for a boolean
             8:41 scenario-value: the name given with 'as' 'my coins' contains a space; use only letters, digits, '-', '_' and '.', like coins

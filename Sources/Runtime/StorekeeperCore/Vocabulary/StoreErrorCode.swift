@@ -20,4 +20,7 @@ public enum StoreErrorCode: String, CaseIterable, Hashable, Sendable {
     case cloudServiceNetworkConnectionFailed = "cloud-service-network-connection-failed"
     /// The user revoked permission to use the cloud service.
     case cloudServiceRevoked = "cloud-service-revoked"
+    /// The App Store's signature of the transaction did not check out on the
+    /// device (StoreKit 2's `VerificationResult.unverified`): nothing is delivered.
+    case verificationFailed = "verification-failed"
 }

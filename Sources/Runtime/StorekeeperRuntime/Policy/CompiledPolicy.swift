@@ -16,7 +16,7 @@ import StorekeeperCore
 /// ```
 public struct CompiledPolicy: Sendable {
     /// The version of the compiled format this policy reads and writes.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// The catalog's name.
     public let catalog: String

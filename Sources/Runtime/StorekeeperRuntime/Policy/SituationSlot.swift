@@ -5,10 +5,10 @@ import StorekeeperCore
 /// that dispatch costs no string comparison.
 public enum SituationSlot {
     /// How many situations a product has plans for: four states, and
-    /// `failed` for each of the ten store errors. A constant, so that
+    /// `failed` for each of the eleven store errors. A constant, so that
     /// dispatch reads no lazily initialised global (a test checks it
     /// against `PlanSituation.all`).
-    @inlinable public static var count: Int { 14 }
+    @inlinable public static var count: Int { 15 }
 
     /// The slot of a state (and, for `failed`, the store's error; none counts as `unknown`).
     @inlinable
@@ -41,6 +41,7 @@ public enum SituationSlot {
         case .cloudServicePermissionDenied: 7
         case .cloudServiceNetworkConnectionFailed: 8
         case .cloudServiceRevoked: 9
+        case .verificationFailed: 10
         }
     }
 }

@@ -31,6 +31,8 @@ public actor SimulatedAppStore {
     private var random: SplitMix64
     /// Events of the operation under way, sent together when it ends (``flush()``).
     private var outbox: [(device: String, event: StoreEvent)] = []
+    /// Products the store does not sell now (SimulatedAppStore+Products.swift).
+    var unavailableProducts: Set<String> = []
 
     /// An account with no purchases.
     ///

@@ -178,6 +178,7 @@ extension StoreErrorCode: SchemaDescribed {
         case .cloudServicePermissionDenied: "The user has not allowed access to cloud service information."
         case .cloudServiceNetworkConnectionFailed: "The device could not connect to the network for a cloud service."
         case .cloudServiceRevoked: "The user revoked permission to use the cloud service."
+        case .verificationFailed: "The App Store's signature of the transaction did not check out on the device (StoreKit 2)."
         }
     }
 }

@@ -1,0 +1,245 @@
+// The part of StoreKit 2 that Sources/Runtime/StorekeeperStoreKit/StoreKit2/AppleStoreKit2.swift
+// uses, declared as Apple documents it: each declaration names its page under
+// https://developer.apple.com/documentation/storekit/. Availability is copied as
+// documentation: building on Linux checks no Apple platform's availability.
+// Bodies are placeholders: this module is compiled against, never run.
+import Foundation
+
+// MARK: Transaction
+
+/// transaction: `struct Transaction` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public struct Transaction: Sendable {
+    /// transaction/id: `let id: UInt64`
+    public let id: UInt64
+    /// transaction/originalid: `let originalID: UInt64`
+    public let originalID: UInt64
+    /// transaction/productid: `let productID: String`
+    public let productID: String
+    /// transaction/producttype: `let productType: Product.ProductType`
+    public let productType: Product.ProductType
+    /// transaction/purchasedate: `let purchaseDate: Date`
+    public let purchaseDate: Date
+    /// transaction/signeddate: `let signedDate: Date`
+    public let signedDate: Date
+    /// transaction/expirationdate: `let expirationDate: Date?`
+    public let expirationDate: Date?
+    /// transaction/revocationdate: `let revocationDate: Date?`
+    public let revocationDate: Date?
+    /// transaction/revocationreason-swift.property: `let revocationReason: Transaction.RevocationReason?`
+    public let revocationReason: Transaction.RevocationReason?
+    /// transaction/purchasedquantity: `let purchasedQuantity: Int`
+    public let purchasedQuantity: Int
+    /// transaction/appaccounttoken: `let appAccountToken: UUID?`
+    public let appAccountToken: UUID?
+    /// transaction/ownershiptype-swift.property: `let ownershipType: Transaction.OwnershipType`
+    public let ownershipType: Transaction.OwnershipType
+
+    /// transaction/finish(): `func finish() async`
+    public func finish() async {}
+
+    /// transaction/updates: `static var updates: Transaction.Transactions { get }`
+    public static var updates: Transaction.Transactions { Transactions() }
+    /// transaction/unfinished: `static var unfinished: Transaction.Transactions { get }`
+    public static var unfinished: Transaction.Transactions { Transactions() }
+    /// transaction/currententitlements: `static var currentEntitlements: Transaction.Transactions { get }`
+    public static var currentEntitlements: Transaction.Transactions { Transactions() }
+
+    /// transaction/transactions: `struct Transactions`, an `AsyncSequence` of `VerificationResult<Transaction>`.
+    public struct Transactions: AsyncSequence, Sendable {
+        public typealias Element = VerificationResult<Transaction>
+        /// transaction/transactions/asynciterator: `struct AsyncIterator`
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            /// `mutating func next() async -> Transaction.Transactions.Element?`
+            public mutating func next() async -> Element? { nil }
+        }
+        /// `func makeAsyncIterator() -> Transaction.Transactions.AsyncIterator`
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+    }
+
+    /// transaction/revocationreason-swift.struct: `struct RevocationReason`
+    public struct RevocationReason: RawRepresentable, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// transaction/revocationreason-swift.struct/developerissue: `static let developerIssue: Transaction.RevocationReason`
+        public static let developerIssue = RevocationReason(rawValue: 1)
+        /// transaction/revocationreason-swift.struct/other: `static let other: Transaction.RevocationReason`
+        public static let other = RevocationReason(rawValue: 0)
+    }
+
+    /// transaction/ownershiptype-swift.struct: `struct OwnershipType`
+    public struct OwnershipType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// transaction/ownershiptype-swift.struct/purchased: `static let purchased: Transaction.OwnershipType`
+        public static let purchased = OwnershipType(rawValue: "PURCHASED")
+        /// transaction/ownershiptype-swift.struct/familyshared: `static let familyShared: Transaction.OwnershipType`
+        public static let familyShared = OwnershipType(rawValue: "FAMILY_SHARED")
+    }
+}
+
+// MARK: VerificationResult
+
+/// verificationresult: `enum VerificationResult<SignedType>`
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public enum VerificationResult<SignedType> {
+    /// verificationresult/unverified(_:_:): `case unverified(SignedType, VerificationResult<SignedType>.VerificationError)`
+    case unverified(SignedType, VerificationResult<SignedType>.VerificationError)
+    /// verificationresult/verified(_:): `case verified(SignedType)`
+    case verified(SignedType)
+
+    /// verificationresult/jwsrepresentation: `var jwsRepresentation: String { get }`
+    public var jwsRepresentation: String { "" }
+
+    /// verificationresult/verificationerror: `enum VerificationError`
+    public enum VerificationError: Error, Sendable {
+        /// `case revokedCertificate`
+        case revokedCertificate
+        /// `case invalidCertificateChain`
+        case invalidCertificateChain
+        /// `case invalidDeviceVerification`
+        case invalidDeviceVerification
+        /// `case invalidEncoding`
+        case invalidEncoding
+        /// `case invalidSignature`
+        case invalidSignature
+        /// `case missingRequiredProperties`
+        case missingRequiredProperties
+    }
+}
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+extension VerificationResult: Sendable where SignedType: Sendable {}
+
+// MARK: Product
+
+/// product: `struct Product`
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public struct Product: Sendable {
+    /// product/id-swift.property: `let id: Product.ID` (`typealias ID = String`)
+    public let id: String
+    /// product/displayname: `let displayName: String`
+    public let displayName: String
+    /// product/description: `let description: String`
+    public let description: String
+    /// product/price: `let price: Decimal`
+    public let price: Decimal
+    /// product/displayprice: `let displayPrice: String`
+    public let displayPrice: String
+    /// product/type: `let type: Product.ProductType`
+    public let type: Product.ProductType
+    /// product/priceformatstyle: `var priceFormatStyle: Decimal.FormatStyle.Currency { get }`
+    public var priceFormatStyle: Decimal.FormatStyle.Currency { Decimal.FormatStyle.Currency(code: "USD") }
+
+    /// product/products(for:): `static func products<Identifiers>(for identifiers: Identifiers) async throws -> [Product]
+    /// where Identifiers : Collection, Identifiers.Element == String`
+    public static func products<Identifiers>(for identifiers: Identifiers) async throws -> [Product]
+        where Identifiers: Collection, Identifiers.Element == String { [] }
+
+    /// product/purchase(options:): `func purchase(options: Set<Product.PurchaseOption> = []) async throws -> Product.PurchaseResult`,
+    /// unavailable in visionOS ("Use @Environment(\.purchase) ... If your app uses UIKit, use purchase(confirmIn:options:)").
+    @available(visionOS, unavailable)
+    public func purchase(options: Set<Product.PurchaseOption> = []) async throws -> Product.PurchaseResult { .userCancelled }
+
+    /// product/producttype: `struct ProductType`
+    public struct ProductType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// product/producttype/consumable: `static let consumable: Product.ProductType`
+        public static let consumable = ProductType(rawValue: "Consumable")
+        /// product/producttype/nonconsumable: `static let nonConsumable: Product.ProductType`
+        public static let nonConsumable = ProductType(rawValue: "Non-Consumable")
+        /// product/producttype/autorenewable: `static let autoRenewable: Product.ProductType`
+        public static let autoRenewable = ProductType(rawValue: "Auto-Renewable Subscription")
+        /// product/producttype/nonrenewable: `static let nonRenewable: Product.ProductType`
+        public static let nonRenewable = ProductType(rawValue: "Non-Renewing Subscription")
+    }
+
+    /// product/purchaseoption: `struct PurchaseOption`
+    public struct PurchaseOption: Hashable, Sendable {
+        let name: String
+        /// product/purchaseoption/quantity(_:): `static func quantity(_ quantity: Int) -> Product.PurchaseOption`
+        public static func quantity(_ quantity: Int) -> Product.PurchaseOption { PurchaseOption(name: "quantity") }
+        /// product/purchaseoption/appaccounttoken(_:): `static func appAccountToken(_ token: UUID) -> Product.PurchaseOption`
+        public static func appAccountToken(_ token: UUID) -> Product.PurchaseOption { PurchaseOption(name: "appAccountToken") }
+    }
+
+    /// product/purchaseresult: `enum PurchaseResult`
+    public enum PurchaseResult: Sendable {
+        /// product/purchaseresult/success(_:): `case success(VerificationResult<Transaction>)`
+        case success(VerificationResult<Transaction>)
+        /// product/purchaseresult/usercancelled: `case userCancelled`
+        case userCancelled
+        /// product/purchaseresult/pending: `case pending`
+        case pending
+    }
+
+    /// product/purchaseerror: `enum PurchaseError`
+    public enum PurchaseError: Error, Sendable {
+        /// `case invalidQuantity`
+        case invalidQuantity
+        /// `case productUnavailable`
+        case productUnavailable
+        /// `case purchaseNotAllowed`
+        case purchaseNotAllowed
+        /// `case ineligibleForOffer`
+        case ineligibleForOffer
+        /// `case invalidOfferIdentifier`
+        case invalidOfferIdentifier
+        /// `case invalidOfferPrice`
+        case invalidOfferPrice
+        /// `case invalidOfferSignature`
+        case invalidOfferSignature
+        /// `case missingOfferParameters`
+        case missingOfferParameters
+    }
+}
+
+// MARK: StoreKitError, AppStore, PurchaseIntent
+
+/// storekiterror: `enum StoreKitError` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public enum StoreKitError: Error {
+    /// storekiterror/unknown: `case unknown`
+    case unknown
+    /// storekiterror/usercancelled: `case userCancelled`
+    case userCancelled
+    /// storekiterror/networkerror(_:): `case networkError(URLError)`
+    case networkError(URLError)
+    /// storekiterror/systemerror(_:): `case systemError(any Error)`
+    case systemError(any Error)
+    /// storekiterror/notavailableinstorefront: `case notAvailableInStorefront`
+    case notAvailableInStorefront
+    /// storekiterror/notentitled: `case notEntitled`
+    case notEntitled
+    /// storekiterror/unsupported: `case unsupported`
+    case unsupported
+}
+
+/// appstore: `enum AppStore`
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+public enum AppStore {
+    /// appstore/sync(): `static func sync() async throws`
+    public static func sync() async throws {}
+}
+
+/// purchaseintent: `struct PurchaseIntent` (iOS 16.4, macOS 14.4, visionOS 1; not tvOS or watchOS).
+@available(iOS 16.4, macOS 14.4, visionOS 1.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public struct PurchaseIntent: Sendable {
+    /// purchaseintent/product: `let product: Product`
+    public let product: Product
+
+    /// purchaseintent/intents: `static var intents: PurchaseIntent.PurchaseIntents { get }`
+    public static var intents: PurchaseIntent.PurchaseIntents { PurchaseIntents() }
+
+    /// purchaseintent/purchaseintents: `struct PurchaseIntents`, an `AsyncSequence` of `PurchaseIntent`.
+    public struct PurchaseIntents: AsyncSequence, Sendable {
+        public typealias Element = PurchaseIntent
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            public mutating func next() async -> PurchaseIntent? { nil }
+        }
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator() }
+    }
+}

@@ -1,0 +1,222 @@
+#if canImport(StoreKit)
+import Foundation
+import StoreKit
+import StorekeeperCore
+
+// Apple's StoreKit 2 behind the backend's protocols. Compiled on Linux only
+// against the mirror in Checks/StoreKitMirror (Scripts/check-storekit-mirror),
+// never against the real SDK there: docs/storekit-backends.md says what that
+// does and does not prove. StoreKit 2 needs iOS 15, macOS 12, tvOS 15,
+// watchOS 8: below every minimum the package declares, so only
+// PurchaseIntent (iOS 16.4, macOS 14.4) needs a guard.
+
+extension Transaction {
+    /// The transaction behind the backend's protocol, with its signed form.
+    fileprivate func mirrored(jws: String) -> AppleStoreKit2Transaction {
+        AppleStoreKit2Transaction(transaction: self, jwsRepresentation: jws)
+    }
+}
+
+/// A StoreKit 2 `Transaction` and its JWS, as the backend reads them.
+public struct AppleStoreKit2Transaction: StoreKit2Transaction {
+    /// StoreKit's transaction.
+    public let transaction: Transaction
+    /// `VerificationResult.jwsRepresentation`.
+    public let jwsRepresentation: String
+
+    public var id: UInt64 { transaction.id }
+    public var originalID: UInt64 { transaction.originalID }
+    public var productID: String { transaction.productID }
+    public var productType: ProductType? { AppleStoreKit2.productType(transaction.productType) }
+    public var purchaseDate: Date { transaction.purchaseDate }
+    public var signedDate: Date { transaction.signedDate }
+    public var expirationDate: Date? { transaction.expirationDate }
+    public var revocationDate: Date? { transaction.revocationDate }
+    public var revocationReason: StoreKit2RevocationReason? {
+        transaction.revocationReason.map { $0 == .developerIssue ? .developerIssue : .other }
+    }
+    public var purchasedQuantity: Int { transaction.purchasedQuantity }
+    public var appAccountToken: UUID? { transaction.appAccountToken }
+    public var ownershipType: StoreKit2OwnershipType { transaction.ownershipType == .familyShared ? .familyShared : .purchased }
+    public func finish() async { await transaction.finish() }
+}
+
+/// A StoreKit 2 `Product`, as the backend reads it.
+public struct AppleStoreKit2Product: StoreKit2Product {
+    /// StoreKit's product.
+    public let product: Product
+
+    public var id: String { product.id }
+    public var displayName: String { product.displayName }
+    public var description: String { product.description }
+    public var price: Decimal { product.price }
+    public var displayPrice: String { product.displayPrice }
+    public var currencyCode: String { product.priceFormatStyle.currencyCode }
+    public var productType: ProductType? { AppleStoreKit2.productType(product.type) }
+}
+
+/// StoreKit 2 itself, for ``StoreKit2Backend``: `Product.purchase(options:)`,
+/// `Transaction.updates`, `.unfinished` and `.currentEntitlements`,
+/// `AppStore.sync()`, `Product.products(for:)` and `PurchaseIntent.intents`.
+///
+/// visionOS has no `Product.purchase(options:)` (a purchase needs the scene
+/// to confirm in): there, pass `purchase`, such as
+/// `{ product, options in try await product.purchase(confirmIn: scene, options: options) }`.
+public struct AppleStoreKit2Store: StoreKit2Store {
+    /// How a product is bought: `Product.purchase(options:)`, or what the app passes.
+    public typealias Purchase = @Sendable (Product, Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult
+
+    private let purchaseProduct: Purchase?
+
+    /// StoreKit 2, buying with `purchase` if given, else `Product.purchase(options:)` (which visionOS lacks).
+    public init(purchase: Purchase? = nil) {
+        #if os(visionOS)
+        purchaseProduct = purchase
+        #else
+        purchaseProduct = purchase ?? { product, options in try await product.purchase(options: options) }
+        #endif
+    }
+
+    public func purchase(productID: String, quantity: Int, appAccountToken: UUID?) async throws(StoreKit2Failure) -> StoreKit2PurchaseResult {
+        guard let purchaseProduct else {
+            throw StoreKit2Failure(.unsupported, message: "no way to purchase here: on visionOS, give AppleStoreKit2Store a purchase closure")
+        }
+        let found: [Product]
+        do {
+            found = try await Product.products(for: [productID])
+        } catch {
+            throw AppleStoreKit2.failure(error)
+        }
+        guard let product = found.first(where: { $0.id == productID }) else {
+            throw StoreKit2Failure(.productUnavailable, message: "the App Store does not sell \(productID)")
+        }
+        var options: Set<Product.PurchaseOption> = [.quantity(quantity)]
+        if let appAccountToken { options.insert(.appAccountToken(appAccountToken)) }
+        let result: Product.PurchaseResult
+        do {
+            result = try await purchaseProduct(product, options)
+        } catch {
+            throw AppleStoreKit2.failure(error)
+        }
+        switch result {
+        case .success(let verification): return .success(AppleStoreKit2.verification(verification))
+        case .pending: return .pending
+        case .userCancelled: return .userCancelled
+        @unknown default: throw StoreKit2Failure(.unknown, message: "a purchase result this version does not know")
+        }
+    }
+
+    public func updates() -> AsyncStream<StoreKit2Verification> {
+        AppleStoreKit2.stream(Transaction.updates)
+    }
+
+    public func unfinished() async -> [StoreKit2Verification] {
+        await AppleStoreKit2.collect(Transaction.unfinished)
+    }
+
+    public func currentEntitlements() async -> [StoreKit2Verification] {
+        await AppleStoreKit2.collect(Transaction.currentEntitlements)
+    }
+
+    public func sync() async throws(StoreKit2Failure) {
+        do {
+            try await AppStore.sync()
+        } catch {
+            throw AppleStoreKit2.failure(error)
+        }
+    }
+
+    public func products(for ids: Set<String>) async throws(StoreKit2Failure) -> [any StoreKit2Product] {
+        do {
+            return try await Product.products(for: ids).map { AppleStoreKit2Product(product: $0) }
+        } catch {
+            throw AppleStoreKit2.failure(error)
+        }
+    }
+
+    public func purchaseIntents() -> AsyncStream<String> {
+        #if !os(tvOS) && !os(watchOS)
+        if #available(iOS 16.4, macOS 14.4, visionOS 1.0, *) {
+            return AsyncStream { continuation in
+                let task = Task {
+                    for await intent in PurchaseIntent.intents { continuation.yield(intent.product.id) }
+                    continuation.finish()
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+        #endif
+        return AsyncStream { $0.finish() }
+    }
+}
+
+/// The conversions from StoreKit's types to the backend's.
+enum AppleStoreKit2 {
+    static func productType(_ type: Product.ProductType) -> ProductType? {
+        switch type {
+        case .consumable: .consumable
+        case .nonConsumable: .nonConsumable
+        case .autoRenewable: .autoRenewableSubscription
+        case .nonRenewable: .nonRenewingSubscription
+        default: nil
+        }
+    }
+
+    static func verification(_ result: VerificationResult<Transaction>) -> StoreKit2Verification {
+        switch result {
+        case .verified(let transaction):
+            .verified(transaction.mirrored(jws: result.jwsRepresentation))
+        case .unverified(let transaction, let error):
+            .unverified(transaction.mirrored(jws: result.jwsRepresentation), reason: String(describing: error))
+        }
+    }
+
+    /// Every element of a finite sequence (`unfinished`, `currentEntitlements`).
+    static func collect(_ transactions: Transaction.Transactions) async -> [StoreKit2Verification] {
+        var all: [StoreKit2Verification] = []
+        for await result in transactions { all.append(verification(result)) }
+        return all
+    }
+
+    /// An endless sequence (`updates`) as a stream, iterated by a task that
+    /// ends when the stream's consumer goes away.
+    static func stream(_ transactions: Transaction.Transactions) -> AsyncStream<StoreKit2Verification> {
+        AsyncStream { continuation in
+            let task = Task {
+                for await result in transactions { continuation.yield(verification(result)) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// StoreKit's error, named by its case.
+    static func failure(_ error: any Error) -> StoreKit2Failure {
+        let message = String(describing: error)
+        if let error = error as? StoreKitError {
+            switch error {
+            case .userCancelled: return StoreKit2Failure(.userCancelled, message: message)
+            case .networkError: return StoreKit2Failure(.networkError, message: message)
+            case .systemError: return StoreKit2Failure(.systemError, message: message)
+            case .notAvailableInStorefront: return StoreKit2Failure(.notAvailableInStorefront, message: message)
+            case .notEntitled: return StoreKit2Failure(.notEntitled, message: message)
+            case .unsupported: return StoreKit2Failure(.unsupported, message: message)
+            case .unknown: return StoreKit2Failure(.unknown, message: message)
+            @unknown default: return StoreKit2Failure(.unknown, message: message)
+            }
+        }
+        if let error = error as? Product.PurchaseError {
+            switch error {
+            case .invalidQuantity: return StoreKit2Failure(.invalidQuantity, message: message)
+            case .productUnavailable: return StoreKit2Failure(.productUnavailable, message: message)
+            case .purchaseNotAllowed: return StoreKit2Failure(.purchaseNotAllowed, message: message)
+            case .ineligibleForOffer, .invalidOfferIdentifier, .invalidOfferPrice, .invalidOfferSignature, .missingOfferParameters:
+                return StoreKit2Failure(.invalidOffer, message: message)
+            @unknown default: return StoreKit2Failure(.unknown, message: message)
+            }
+        }
+        if error is URLError { return StoreKit2Failure(.networkError, message: message) }
+        return StoreKit2Failure(.unknown, message: message)
+    }
+}
+#endif
