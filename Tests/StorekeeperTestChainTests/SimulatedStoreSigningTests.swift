@@ -173,4 +173,14 @@ import Testing
         #expect(account.notes.contains("\(purchase.id) \(SigningStore.pro) delivered unsigned: the signer failed: no key for \(SigningStore.pro)"),
                 "\(account.notes)")
     }
+
+    @Test func aProductTheCatalogLacksIsDeliveredUnsignedAndTheTraceSaysWhy() async throws {
+        let account = try SigningStore(signing: Self.signing())
+        _ = await account.launch()
+        let purchase = try #require(await account.buy("com.example.signing.unknown").last)
+        #expect(purchase.info.state == .purchased)
+        #expect(purchase.info.signedTransaction == nil)
+        #expect(account.notes.contains("\(purchase.id) com.example.signing.unknown delivered unsigned: the catalog has no product com.example.signing.unknown"),
+                "\(account.notes)")
+    }
 }

@@ -17,9 +17,12 @@ extension SimulatedAppStore {
     /// - Parameter original: the purchase `record` belongs to (itself for a purchase).
     func storeTransaction(_ record: StoreRecord, original: StoreRecord) -> StoreTransaction {
         var delivered = record.storeTransaction
-        guard let signing, record.state == .purchased || record.state == .restored,
-              let product = policy.product(id: record.productID).map({ policy.product($0) })
-        else { return delivered }
+        guard let signing, record.state == .purchased || record.state == .restored else { return delivered }
+        guard let product = policy.product(id: record.productID).map({ policy.product($0) }) else {
+            // Its type and group are the catalog's; a product the catalog lacks has none to state.
+            recorder.record(.note("\(record.id) \(record.productID) delivered unsigned: the catalog has no product \(record.productID)"))
+            return delivered
+        }
         let facts = SignedTransactionFacts(
             transactionID: record.id, originalTransactionID: original.id, productID: record.productID, productType: product.type,
             subscriptionGroup: product.subscription?.group, kind: kind(of: record), purchaseDate: record.purchaseDate,
