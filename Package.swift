@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "StorekeeperHTTP", targets: ["StorekeeperHTTP"]),
         // A simulated App Store, for an app's own tests.
         .library(name: "StorekeeperSimulatedStore", targets: ["StorekeeperSimulatedStore"]),
+        // A test certificate chain and StoreKit 2-style signed payloads (JWS), for apps' and servers' tests.
+        .library(name: "StorekeeperTestChain", targets: ["StorekeeperTestChain"]),
         // The author's side: validate, compile, explain, import, export, diff, codegen, scenarios.
         .library(
             name: "StorekeeperTooling",
@@ -53,6 +55,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The test chain's keys, certificates and DER (StorekeeperTestChain only; the runtime links none of them).
+        // swift-crypto 3 or 4: whichever the server's other packages resolve with.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // MARK: Runtime
@@ -262,6 +269,22 @@ let package = Package(
             path: "Sources/Checks/storekeeper-queue-drill"
         ),
 
+        // MARK: Testing
+
+        // A test certificate chain (root, intermediate, leaf with Apple's OIDs) and payloads signed as the App
+        // Store signs them (JWS ES256 with x5c), for apps' and servers' tests; signs for the simulated store.
+        // The only target with swift-crypto: an app's runtime never links it.
+        .target(
+            name: "StorekeeperTestChain",
+            dependencies: [
+                "StorekeeperSimulatedStore", "StorekeeperJSON", "StorekeeperCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            path: "Sources/Testing/StorekeeperTestChain"
+        ),
+
         // MARK: Tests
 
         // What the test targets share: the package root, scratch folders, catalog text, the Python
@@ -323,6 +346,18 @@ let package = Package(
                 "StorekeeperTestSupport", "StorekeeperHTTP", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
             ]
+        ),
+        // Signed payloads checked by Apple's own verifier (Python's app-store-server-library) as the oracle.
+        .testTarget(
+            name: "StorekeeperTestChainTests",
+            dependencies: [
+                "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperChildProcess", "StorekeeperSimulatedStore",
+                "StorekeeperQueue", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            exclude: ["verify_signed.py"]
         ),
         .testTarget(
             name: "StorekeeperScenariosTests",

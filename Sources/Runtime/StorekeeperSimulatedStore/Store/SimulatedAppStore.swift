@@ -21,6 +21,8 @@ public actor SimulatedAppStore {
     let bytesPerSecond: Int64
     /// Where downloaded content is written (a folder per device); nil writes nothing.
     let folder: String?
+    /// How delivered transactions are signed; nil delivers them unsigned.
+    var signing: TransactionSigning?
 
     private var transactions: [String: StoreRecord] = [:]
     private var order: [String] = []
@@ -44,9 +46,12 @@ public actor SimulatedAppStore {
     ///   - folder: where to write downloaded content, a folder per device.
     ///   - recorder: the trace.
     ///   - crashSwitch: crashes armed at `finish`.
+    ///   - signing: signs purchased, restored and renewed transactions as StoreKit 2 does (nil: unsigned).
     public init(policy: CompiledPolicy, seed: UInt64, clock: SimulationClock, downloadBytesPerSecond: Int64 = 10_000_000,
-                folder: String? = nil, recorder: TraceRecorder = TraceRecorder(), crashSwitch: CrashSwitch = CrashSwitch()) {
+                folder: String? = nil, recorder: TraceRecorder = TraceRecorder(), crashSwitch: CrashSwitch = CrashSwitch(),
+                signing: TransactionSigning? = nil) {
         self.policy = policy
+        self.signing = signing
         self.clock = clock
         self.recorder = recorder
         self.crashSwitch = crashSwitch
@@ -340,7 +345,10 @@ public actor SimulatedAppStore {
             throw SimulationError("\(id) was already refunded or revoked")
         }
         let family = [root] + order.filter { transactions[$0]?.originalID == root }
-        for member in family { transactions[member]?.revoked = true }
+        for member in family {
+            transactions[member]?.revoked = true
+            transactions[member]?.revocation = SignedTransactionFacts.Revocation(date: clock.now, reason: reason)
+        }
         subscriptions[root]?.ended = true
         subscriptions[root]?.autoRenew = false
         let revocation = StoreRevocation(productID: original.productID, transactionIDs: family, reason: reason, date: clock.now)
@@ -507,7 +515,8 @@ public actor SimulatedAppStore {
         recorder.record(.store(TransactionReport(device: transaction.device, id: transaction.id, productID: transaction.productID,
                                                  state: transaction.state, error: transaction.error, originalID: transaction.originalID,
                                                  charged: charged, note: note)))
-        outbox.append((transaction.device, .updated(transaction.storeTransaction)))
+        let original = transactions[transaction.originalID ?? transaction.id] ?? transaction
+        outbox.append((transaction.device, .updated(storeTransaction(transaction, original: original))))
     }
 
     /// Sends each device what the operation produced, in one piece per device.

@@ -31,6 +31,8 @@ struct StoreRecord: Sendable, Hashable {
     var finished = false
     var charged = true
     var revoked = false
+    /// When and why it was revoked, for a signed payload's `revocationDate`.
+    var revocation: SignedTransactionFacts.Revocation?
     /// When Ask to Buy asked (a request unanswered for 24 hours is deleted).
     var askedAt: Date?
     var expired = false
