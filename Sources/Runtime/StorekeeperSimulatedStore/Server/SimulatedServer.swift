@@ -62,13 +62,13 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
     ///   - policy: The products, from which entitlements and balances are
     ///     derived (features unlocked, balances granted, which products are
     ///     consumables); without one, entitlements list product ids only.
-    ///   - appAccountToken: How a user's appAccountToken is derived (the
-    ///     contract's: `AppAccountToken.derive(fromUser:)`); without one,
+    ///   - appAccountToken: How a user's appAccountToken is derived (by
+    ///     default the contract's: `AppAccountToken.derive(fromUser:)`); nil:
     ///     `GET /v1/account` is 501 `not-configured` and appAccountTokens in
     ///     signed transactions are not checked.
     ///   - now: The clock that says which subscriptions are current.
     public init(user: String = SimulatedServer.defaultUser, policy: CompiledPolicy? = nil,
-                appAccountToken: (@Sendable (String) -> UUID)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+                appAccountToken: (@Sendable (String) -> UUID)? = { AppAccountToken.derive(fromUser: $0) }, now: @escaping @Sendable () -> Date = { Date() }) {
         ledger = ServerLedger(policy: policy, appAccountToken: appAccountToken)
         self.now = now
         clientUser = user

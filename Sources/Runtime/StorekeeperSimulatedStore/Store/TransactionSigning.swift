@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 
 /// How the simulated store signs the transactions it delivers: the signer, and
 /// the app (bundle identifier) and environment its payloads state. Given to
@@ -24,9 +25,11 @@ public struct TransactionSigning: Sendable {
     ///   - signer: makes the signed payloads.
     ///   - bundleID: the app's bundle identifier.
     ///   - environment: the environment the payloads state (default sandbox).
-    ///   - appAccountToken: the token of a user (default: no token).
+    ///   - appAccountToken: the token of a user (default: the contract's
+    ///     derivation, `AppAccountToken.derive(fromUser:)`, as the StoreKit 2
+    ///     backend sets it on a payment).
     public init(signer: any TransactionSigner, bundleID: String, environment: AppStoreEnvironment = .sandbox,
-                appAccountToken: @escaping @Sendable (String) -> UUID? = { _ in nil }) {
+                appAccountToken: @escaping @Sendable (String) -> UUID? = { AppAccountToken.derive(fromUser: $0) }) {
         self.signer = signer
         self.bundleID = bundleID
         self.environment = environment
