@@ -2,7 +2,8 @@
 import PackageDescription
 
 // An app that uses Storekeeper as an app does: it links only the runtime
-// products (the queue, and the simulated store for its own test run), and
+// products (the queue, its StoreKit backend, and the simulated store for its
+// own test run), and
 // its two build-tool plugins turn the catalog beside its sources into typed
 // Swift (Product.rocketCar) and into the compiled policy it ships
 // (storekeeper-policy.json, a resource of the target). No YAML at run time.
@@ -21,6 +22,8 @@ let package = Package(
             name: "RocketRacerApp",
             dependencies: [
                 .product(name: "StorekeeperQueue", package: "storekeeper"),
+                // The App Store on a device (StoreKit 2 through Storekeeper's backend).
+                .product(name: "StorekeeperStoreKit", package: "storekeeper"),
                 .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
             ],
             plugins: [

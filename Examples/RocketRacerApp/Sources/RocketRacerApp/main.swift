@@ -32,9 +32,11 @@ print("  pro subscription: \(inventory.subscription(in: .pro)?.rawValue ?? "none
 
 // The same purchases through the runtime: the bundled policy's plans, run by
 // the transaction queue against the simulated App Store.
-let entitlements = try await StoreSession.buyRocketCarAndCoins()
+let run = try await StoreSession.buyRocketCarAndCoins()
+print("The store's prices (the simulated store here; StoreKit 2 on a device):")
+for price in run.prices { print("  \(price)") }
 print("Through the transaction queue and the simulated App Store:")
 for feature in Feature.allCases {
-    print("  \(feature.rawValue): \(entitlements.isUnlocked(feature.rawValue) ? "unlocked" : "locked")")
+    print("  \(feature.rawValue): \(run.entitlements.isUnlocked(feature.rawValue) ? "unlocked" : "locked")")
 }
-print("  coins: \(entitlements.balance(Balance.coins.rawValue))")
+print("  coins: \(run.entitlements.balance(Balance.coins.rawValue))")
