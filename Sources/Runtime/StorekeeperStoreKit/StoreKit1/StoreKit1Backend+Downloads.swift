@@ -18,7 +18,7 @@ extension StoreKit1Backend: HostedContentDownloader {
     /// `retryNow()`, which start it over) when the user cancelled it, or
     /// when the transaction came with no hosted content.
     public func download(productID: String, transactionID: String, storage: ContentStorage?) async throws(StepFailure) -> String {
-        let kept = state.withLock { $0.registry.transaction(transactionID) }
+        let kept = withState { $0.registry.transaction(transactionID) }
         // After a relaunch the queue may replay this step before StoreKit delivered the transaction.
         guard let transaction = kept ?? paymentQueue.unfinishedTransactions.first(where: { $0.storeTransactionID == transactionID }) else {
             throw .transient("StoreKit holds no unfinished transaction \(transactionID) of \(productID) yet "
@@ -30,7 +30,7 @@ extension StoreKit1Backend: HostedContentDownloader {
                              + "(SKPaymentTransaction.downloads is empty): is the content uploaded in App Store Connect?")
         }
         let outcome: Result<URL, StepFailure> = await withCheckedContinuation { waiter in
-            let attempt = state.withLock {
+            let attempt = withState {
                 $0.downloads.attempt(transactionID: transactionID, productID: productID, downloads: downloads, waiter: waiter)
             }
             switch attempt {
@@ -69,13 +69,13 @@ extension StoreKit1Backend: HostedContentDownloader {
     /// `paymentQueue(_:updatedDownloads:)`: progress for the interface, and
     /// the end of a download the `download` step waits on.
     public func updatedDownloads(_ downloads: [any StoreKit1Download]) {
-        state.withLock { $0.downloads.updated(downloads) }
+        withState { $0.downloads.updated(downloads) }
     }
 
     /// Pauses the downloads of a transaction (`pause(_:)`), for the user. The
     /// `download` step fails transiently until ``resumeDownloads(transactionID:)``.
     public func pauseDownloads(transactionID: String) {
-        let downloads = state.withLock { $0.downloads.userPaused(transactionID) }
+        let downloads = withState { $0.downloads.userPaused(transactionID) }
         if !downloads.isEmpty { paymentQueue.pauseDownloads(downloads) }
     }
 
@@ -83,7 +83,7 @@ extension StoreKit1Backend: HostedContentDownloader {
     /// queue's `retryNow()` after it, so that the `download` step waits on
     /// them at once rather than at its next retry.
     public func resumeDownloads(transactionID: String) {
-        let downloads = state.withLock { $0.downloads.userResumed(transactionID) }
+        let downloads = withState { $0.downloads.userResumed(transactionID) }
         if !downloads.isEmpty { paymentQueue.resumeDownloads(downloads) }
     }
 
@@ -91,7 +91,7 @@ extension StoreKit1Backend: HostedContentDownloader {
     /// the `download` step fails for good (the transaction stays unfinished)
     /// and starts over at the next launch or `retryNow()`.
     public func cancelDownloads(transactionID: String) {
-        let downloads = state.withLock { $0.downloads.userCancelled(transactionID) }
+        let downloads = withState { $0.downloads.userCancelled(transactionID) }
         if !downloads.isEmpty { paymentQueue.cancelDownloads(downloads) }
     }
 
@@ -103,9 +103,9 @@ extension StoreKit1Backend: HostedContentDownloader {
         let stream = AsyncStream<StoreKit1DownloadProgress>(bufferingPolicy: .bufferingNewest(256)) { made = $0 }
         guard let continuation = made else { return stream }
         let id = UUID()
-        state.withLock { $0.downloads.subscribers[id] = continuation }
+        withState { $0.downloads.subscribers[id] = continuation }
         continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.downloads.subscribers.removeValue(forKey: id) }
+            self?.withState { _ = $0.downloads.subscribers.removeValue(forKey: id) }
         }
         return stream
     }

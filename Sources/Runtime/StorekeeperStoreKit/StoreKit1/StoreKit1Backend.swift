@@ -24,7 +24,7 @@ import StorekeeperRuntime
 /// (Apple-hosted content through `SKDownload`) and a `ProductSource`
 /// (`SKProductsRequest`).
 public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
-    // @unchecked: every mutable field is in `state`, behind its lock; the
+    // @unchecked: every mutable field is behind `lock`; the
     // StoreKit objects (`paymentQueue` and the transactions and downloads
     // `state` keeps) are StoreKit's, which calls its observers from any thread.
 
@@ -36,9 +36,12 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     let acceptsPromotedPurchase: @Sendable (Payment) -> Bool
     /// Where Apple-hosted content kept in `documents` storage is moved (nil: left where StoreKit put it).
     let documentsFolder: URL?
-    let state = Locked(State())
+    /// Not StorekeeperCore's `Locked`: that is `package`, and
+    /// Checks/StoreKitMirror compiles these sources as another package.
+    private let lock = NSLock()
+    private var guarded = State()
     /// Objects the backend keeps alive for as long as it lives (the Apple observer).
-    let retained = Locked<[AnyObject]>([])
+    private var retained: [AnyObject] = []
 
     struct State {
         var sink: StoreEventSink?
@@ -74,7 +77,16 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
 
     /// Keeps `object` alive as long as the backend (the observer StoreKit holds weakly).
     func retain(_ object: AnyObject) {
-        retained.withLock { $0.append(object) }
+        lock.lock()
+        defer { lock.unlock() }
+        retained.append(object)
+    }
+
+    /// Runs `body` with the backend's state, holding its lock.
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&guarded)
     }
 
     // MARK: StoreBackend
@@ -83,7 +95,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// delivers unfinished transactions as soon as the observer is
     /// registered, at launch), then every update as it comes.
     public func connect(_ sink: StoreEventSink) async {
-        state.withLock { state in
+        withState { state in
             state.sink = sink
             if !state.early.isEmpty { sink.send(contentsOf: state.early) }
             state.early.removeAll()
@@ -107,7 +119,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// Throws a permanent failure for a transaction still `purchasing`,
     /// which StoreKit refuses to finish (it raises an exception).
     public func finish(transactionID: String) async throws(StepFailure) {
-        let (removed, kept) = state.withLock { ($0.registry.wasRemoved(transactionID), $0.registry.transaction(transactionID)) }
+        let (removed, kept) = withState { ($0.registry.wasRemoved(transactionID), $0.registry.transaction(transactionID)) }
         if removed { return }
         let found = kept ?? paymentQueue.unfinishedTransactions.first { $0.storeTransactionID == transactionID }
         guard let transaction = found else { return }
@@ -116,7 +128,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
                              + "(finishTransaction raises an exception): finish only in the purchased, restored and failed plans")
         }
         paymentQueue.finishStoreTransaction(transaction)
-        state.withLock { state in
+        withState { state in
             state.registry.release(transactionID)
             state.downloads.finished(transactionID)
         }
@@ -135,7 +147,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     public func updatedTransactions(_ transactions: [any StoreKit1Transaction]) {
         let completes = transactions.contains { $0.purchaseState == .purchased || $0.purchaseState == .restored }
         let receiptBytes = completes ? receipt.receiptBytes() : nil
-        state.withLock { state in
+        withState { state in
             let updates = transactions.map { transaction in
                 StoreEvent.updated(Self.storeTransaction(transaction, id: state.registry.identify(transaction), receipt: receiptBytes))
             }
@@ -151,7 +163,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// update that comes after for the same transaction is the queue's to
     /// judge (a duplicate, or a purchase to deliver).
     public func removedTransactions(_ transactions: [any StoreKit1Transaction]) {
-        state.withLock { state in
+        withState { state in
             for transaction in transactions {
                 guard let id = state.registry.remove(transaction) else { continue }
                 state.downloads.finished(id)
@@ -162,12 +174,12 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// `paymentQueueRestoreCompletedTransactionsFinished(_:)`: every restored
     /// transaction was delivered (none, when there was nothing to restore).
     public func restoreFinished() {
-        state.withLock { $0.deliver([.restoreFinished]) }
+        withState { $0.deliver([.restoreFinished]) }
     }
 
     /// `paymentQueue(_:restoreCompletedTransactionsFailedWithError:)`.
     public func restoreFailed(_ error: StoreKit1Error) {
-        state.withLock { $0.deliver([.restoreFailed(error.storeErrorCode)]) }
+        withState { $0.deliver([.restoreFailed(error.storeErrorCode)]) }
     }
 
     /// `paymentQueue(_:shouldAddStorePayment:for:)`: a purchase the user
@@ -183,7 +195,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// deferred transaction) became once purchased in this process: an Ask to
     /// Buy request the interface showed as waiting, now approved.
     public func approvedTransactionID(forLocalID localID: String) -> String? {
-        state.withLock { $0.registry.approvals[localID] }
+        withState { $0.registry.approvals[localID] }
     }
 
     // MARK: Mapping
