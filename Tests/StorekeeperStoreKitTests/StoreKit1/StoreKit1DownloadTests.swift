@@ -97,6 +97,7 @@ import Testing
         world.backend.resumeDownloads(transactionID: "1000000100")
         #expect(world.fake.calls.withLock { $0.resumed } == ["canyon-tracks"])
         download.set(.finished, progress: 1, url: try content(in: world))
+        world.backend.updatedDownloads([download])
         await queue.retryNow()
         try await StoreKit1World.settle(queue, world.log) { $0.contains { $0.isRemoved } }
         #expect(world.fake.finished == ["1000000100"])
