@@ -1,0 +1,130 @@
+import Foundation
+import StorekeeperQueue
+
+/// The in-app purchases an app receipt lists, read from its bytes.
+///
+/// The receipt (Apple's Receipt Validation Programming Guide) is a PKCS #7
+/// `SignedData` (ASN.1) whose content is a `SET` of attributes
+/// `SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`; each
+/// in-app purchase is attribute 17, whose value is itself such a `SET`:
+/// 1701 quantity, 1702 product identifier, 1703 transaction identifier,
+/// 1704 purchase date, 1708 subscription expiration date, 1712 cancellation
+/// date (dates are RFC 3339 text). DER and BER (indefinite lengths, an
+/// `OCTET STRING` in pieces) are both read, as receipts use both.
+///
+/// **Read, not verified.** The signature and Apple's certificate chain are
+/// not checked (the runtime links no cryptography): a receipt forged on a
+/// jailbroken device reads like a real one. What it unlocks is this device's
+/// display of what the user owns; anything worth forging (server content,
+/// server balances) is decided by the app's server, which verifies the
+/// receipt (the `verify-receipt` step, `POST /v1/receipts/verify`).
+public struct AppReceiptPayload: Sendable, Hashable {
+    /// The in-app purchases listed, in the receipt's order, refunded ones (1712) left out.
+    public let entries: [ReceiptEntry]
+
+    /// Reads a receipt; throws ``AppReceiptError`` naming the byte where it
+    /// stops making sense.
+    public init(receipt bytes: [UInt8]) throws(AppReceiptError) {
+        let reader = ASN1Reader(bytes)
+        let contentInfo = try reader.element(at: 0, expecting: 0x30, what: "the receipt's ContentInfo SEQUENCE")
+        let info = try reader.children(of: contentInfo)
+        guard info.count >= 2, reader.content(of: info[0]) == ASN1Reader.signedDataOID else {
+            throw AppReceiptError(offset: 0, reason: "not a PKCS #7 signedData receipt (its content type is not 1.2.840.113549.1.7.2)")
+        }
+        let signedData = try reader.only(in: info[1], expecting: 0x30, what: "SignedData")
+        let parts = try reader.children(of: signedData)
+        guard parts.count >= 3, parts[2].tag == 0x30 else {
+            throw AppReceiptError(offset: signedData.start, reason: "SignedData has no encapsulated content SEQUENCE")
+        }
+        let encapsulated = try reader.children(of: parts[2])
+        guard encapsulated.count >= 2, reader.content(of: encapsulated[0]) == ASN1Reader.dataOID, encapsulated[1].tag == 0xA0 else {
+            throw AppReceiptError(offset: parts[2].start, reason: "the receipt's content is not data with a [0] payload")
+        }
+        let payload = try reader.octets(of: try reader.only(in: encapsulated[1], expecting: nil, what: "the payload OCTET STRING"))
+        entries = try Self.inAppEntries(payload)
+    }
+
+    private static func inAppEntries(_ payload: [UInt8]) throws(AppReceiptError) -> [ReceiptEntry] {
+        let reader = ASN1Reader(payload)
+        let set = try reader.element(at: 0, expecting: 0x31, what: "the payload's SET of attributes")
+        var entries: [ReceiptEntry] = []
+        for attribute in try attributes(in: set, reader: reader) where attribute.type == 17 {
+            let inner = ASN1Reader(attribute.value)
+            let purchase = try inner.element(at: 0, expecting: 0x31, what: "an in-app purchase's SET")
+            var productID: String?, transactionID: String?, purchaseDate: Date?, expirationDate: Date?, cancelled = false
+            for field in try attributes(in: purchase, reader: inner) {
+                switch field.type {
+                case 1702: productID = try text(field)
+                case 1703: transactionID = try text(field)
+                case 1704: purchaseDate = try date(field)
+                case 1708: expirationDate = try date(field)
+                case 1712: cancelled = try date(field) != nil
+                default: break
+                }
+            }
+            guard let productID, let transactionID, let purchaseDate else {
+                throw AppReceiptError(offset: purchase.start, reason: "an in-app purchase lacks its product (1702), transaction (1703) or purchase date (1704)")
+            }
+            if !cancelled {
+                entries.append(ReceiptEntry(productID: productID, transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: expirationDate))
+            }
+        }
+        return entries
+    }
+
+    private struct Attribute {
+        var type: Int
+        var value: [UInt8]
+        var offset: Int
+    }
+
+    private static func attributes(in set: ASN1Reader.Element, reader: ASN1Reader) throws(AppReceiptError) -> [Attribute] {
+        var found: [Attribute] = []
+        for element in try reader.children(of: set) {
+            let fields = try reader.children(of: element)
+            guard element.tag == 0x30, fields.count == 3, fields[0].tag == 0x02, fields[2].tag == 0x04 || fields[2].tag == 0x24 else {
+                throw AppReceiptError(offset: element.start, reason: "an attribute is not SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }")
+            }
+            found.append(Attribute(type: try reader.integer(fields[0]), value: try reader.octets(of: fields[2]), offset: fields[2].start))
+        }
+        return found
+    }
+
+    /// A UTF8String, IA5String or PrintableString value.
+    private static func text(_ attribute: Attribute) throws(AppReceiptError) -> String {
+        let reader = ASN1Reader(attribute.value)
+        let element = try reader.element(at: 0, expecting: nil, what: "attribute \(attribute.type)'s value")
+        guard [0x0C, 0x16, 0x13].contains(element.tag), let text = String(validatingUTF8Bytes: reader.content(of: element)) else {
+            throw AppReceiptError(offset: attribute.offset, reason: "attribute \(attribute.type) is not a string")
+        }
+        return text
+    }
+
+    /// An RFC 3339 date; nil for an empty one (a purchase that does not expire).
+    private static func date(_ attribute: Attribute) throws(AppReceiptError) -> Date? {
+        let text = try text(attribute)
+        if text.isEmpty { return nil }
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        throw AppReceiptError(offset: attribute.offset, reason: "attribute \(attribute.type) is not an RFC 3339 date: \"\(text)\"")
+    }
+}
+
+/// A receipt that cannot be read: where, and why.
+public struct AppReceiptError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The byte offset (in the receipt, or in the attribute value being read) where reading stopped.
+    public var offset: Int
+    /// What was wrong there.
+    public var reason: String
+    /// "the app receipt at byte N: reason".
+    public var description: String { "the app receipt at byte \(offset): \(reason)" }
+}
+
+private extension String {
+    init?(validatingUTF8Bytes bytes: ArraySlice<UInt8>) {
+        guard let text = String(bytes: bytes, encoding: .utf8) else { return nil }
+        self = text
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import StorekeeperCore
+import StorekeeperQueue
+import StorekeeperRuntime
+
+/// The queue's store over StoreKit 1, the original payment queue
+/// (`SKPaymentQueue`): the In-App Purchase guide's transaction observer,
+/// with the queue deciding what each update does.
+///
+/// StoreKit calls the observer (`SKPaymentTransactionObserver`); the observer
+/// calls this backend's plain methods (``updatedTransactions(_:)``,
+/// ``removedTransactions(_:)``, ``restoreFinished()``, ``restoreFailed(_:)``,
+/// ``updatedDownloads(_:)``, ``shouldAddStorePayment(_:)``), which turn them
+/// into ``StoreEvent``s. StoreKit's objects are kept until the plan's
+/// `finish` step calls ``finish(transactionID:)``, which is the only place
+/// `finishTransaction(_:)` is called. Identity is described at
+/// `StoreKit1TransactionRegistry` and in docs/storekit-backends.md (StoreKit 1).
+///
+/// On Apple platforms, `StoreKit1Backend.onDefaultQueue(policy:)`
+/// (AppleStoreKit1.swift) makes one over `SKPaymentQueue.default()` and
+/// registers its observer. Elsewhere (the tests) any ``StoreKit1PaymentQueue`` will do.
+///
+/// The backend is also the `HostedContentDownloader` of the `download` step
+/// (Apple-hosted content through `SKDownload`) and a `ProductSource`
+/// (`SKProductsRequest`).
+public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
+    // @unchecked: every mutable field is behind `lock`; the
+    // StoreKit objects (`paymentQueue` and the transactions and downloads
+    // `state` keeps) are StoreKit's, which calls its observers from any thread.
+
+    /// The compiled catalog: product types, and which promoted purchases to accept.
+    public let policy: CompiledPolicy
+    let paymentQueue: any StoreKit1PaymentQueue
+    let receipt: any StoreKit1AppReceipt
+    let productsRequester: (any StoreKit1ProductsRequester)?
+    let acceptsPromotedPurchase: @Sendable (Payment) -> Bool
+    /// Where Apple-hosted content kept in `documents` storage is moved (nil: left where StoreKit put it).
+    let documentsFolder: URL?
+    /// Not StorekeeperCore's `Locked`: that is `package`, and
+    /// Checks/StoreKitMirror compiles these sources as another package.
+    private let lock = NSLock()
+    private var guarded = State()
+    /// Objects the backend keeps alive for as long as it lives (the Apple observer).
+    private var retained: [AnyObject] = []
+
+    struct State {
+        var sink: StoreEventSink?
+        /// What StoreKit reported before the queue connected, in order.
+        var early: [StoreEvent] = []
+        var registry = StoreKit1TransactionRegistry()
+        var downloads = StoreKit1DownloadJobs()
+    }
+
+    /// Makes a backend over a payment queue.
+    ///
+    /// - Parameters:
+    ///   - policy: The compiled catalog (StoreKit 1 does not say a product's type; the catalog does).
+    ///   - paymentQueue: `SKPaymentQueue.default()` on Apple platforms; a fake in tests.
+    ///   - receipt: The app receipt and its refresh request.
+    ///   - products: `SKProductsRequest`, for ``products(for:)``; nil answers every id as unknown.
+    ///   - documentsFolder: Where Apple-hosted content in `documents` storage is moved
+    ///     once downloaded (`StoreKit/<product id>` below it); nil leaves it where
+    ///     StoreKit put it (macOS manages these files itself).
+    ///   - acceptsPromotedPurchase: Whether a purchase the user started on the
+    ///     App Store (`paymentQueue(_:shouldAddStorePayment:for:)`) goes on now;
+    ///     by default, when the catalog sells the product.
+    public init(policy: CompiledPolicy, paymentQueue: any StoreKit1PaymentQueue, receipt: any StoreKit1AppReceipt,
+                products: (any StoreKit1ProductsRequester)? = nil, documentsFolder: URL? = nil,
+                acceptsPromotedPurchase: (@Sendable (Payment) -> Bool)? = nil) {
+        self.policy = policy
+        self.paymentQueue = paymentQueue
+        self.receipt = receipt
+        self.productsRequester = products
+        self.documentsFolder = documentsFolder
+        self.acceptsPromotedPurchase = acceptsPromotedPurchase ?? { payment in policy.product(id: payment.productID) != nil }
+    }
+
+    /// Keeps `object` alive as long as the backend (the observer StoreKit holds weakly).
+    func retain(_ object: AnyObject) {
+        lock.lock()
+        defer { lock.unlock() }
+        retained.append(object)
+    }
+
+    /// Runs `body` with the backend's state, holding its lock.
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&guarded)
+    }
+
+    // MARK: StoreBackend
+
+    /// Delivers what StoreKit reported before the queue connected (StoreKit
+    /// delivers unfinished transactions as soon as the observer is
+    /// registered, at launch), then every update as it comes.
+    public func connect(_ sink: StoreEventSink) async {
+        withState { state in
+            state.sink = sink
+            if !state.early.isEmpty { sink.send(contentsOf: state.early) }
+            state.early.removeAll()
+        }
+    }
+
+    /// Adds an `SKMutablePayment` for the product, quantity and user name.
+    public func add(_ payment: Payment) async {
+        paymentQueue.addPayment(StoreKit1Payment(productID: payment.productID, quantity: payment.quantity,
+                                                 applicationUsername: payment.applicationUsername))
+    }
+
+    /// The plan's `finish` step: `finishTransaction(_:)` on the object kept
+    /// for the identifier. After a relaunch the object may not have been
+    /// delivered yet (the queue replays its journal before StoreKit calls
+    /// the observer): it is then looked up in the queue's `transactions`. An
+    /// identifier found nowhere was finished already (or StoreKit has not
+    /// loaded it yet, and then delivers it again, and the queue, finding it
+    /// done in its journal, finishes it again): nothing to do.
+    ///
+    /// Throws a permanent failure for a transaction still `purchasing`,
+    /// which StoreKit refuses to finish (it raises an exception).
+    public func finish(transactionID: String) async throws(StepFailure) {
+        let (removed, kept) = withState { ($0.registry.wasRemoved(transactionID), $0.registry.transaction(transactionID)) }
+        if removed { return }
+        let found = kept ?? paymentQueue.unfinishedTransactions.first { $0.storeTransactionID == transactionID }
+        guard let transaction = found else { return }
+        if transaction.purchaseState == .purchasing {
+            throw .permanent("StoreKit cannot finish transaction \(transactionID) of \(transaction.storePayment.productID) while it is purchasing "
+                             + "(finishTransaction raises an exception): finish only in the purchased, restored and failed plans")
+        }
+        paymentQueue.finishStoreTransaction(transaction)
+        withState { state in
+            state.registry.release(transactionID)
+            state.downloads.finished(transactionID)
+        }
+    }
+
+    /// `restoreCompletedTransactions(withApplicationUsername:)`.
+    public func restoreCompletedTransactions(applicationUsername: String?) async {
+        paymentQueue.restoreStoreTransactions(applicationUsername: applicationUsername)
+    }
+
+    // MARK: What the observer forwards
+
+    /// `paymentQueue(_:updatedTransactions:)`: each transaction becomes an
+    /// update for the queue, in StoreKit's order. Purchased and restored
+    /// ones carry the app receipt's bytes (`TransactionInfo.receipt`).
+    public func updatedTransactions(_ transactions: [any StoreKit1Transaction]) {
+        let completes = transactions.contains { $0.purchaseState == .purchased || $0.purchaseState == .restored }
+        let receiptBytes = completes ? receipt.receiptBytes() : nil
+        withState { state in
+            let updates = transactions.map { transaction in
+                StoreEvent.updated(Self.storeTransaction(transaction, id: state.registry.identify(transaction), receipt: receiptBytes))
+            }
+            state.deliver(updates)
+        }
+    }
+
+    /// `paymentQueue(_:removedTransactions:)`: StoreKit finished them. The
+    /// queue already said so (`removed`) when its `finish` step ran; the
+    /// backend stops keeping the objects, a later `finish` of them does
+    /// nothing, and a download still waiting on one fails (StoreKit drops a
+    /// finished transaction's downloads). Nothing is sent to the queue: an
+    /// update that comes after for the same transaction is the queue's to
+    /// judge (a duplicate, or a purchase to deliver).
+    public func removedTransactions(_ transactions: [any StoreKit1Transaction]) {
+        withState { state in
+            for transaction in transactions {
+                guard let id = state.registry.remove(transaction) else { continue }
+                state.downloads.finished(id)
+            }
+        }
+    }
+
+    /// `paymentQueueRestoreCompletedTransactionsFinished(_:)`: every restored
+    /// transaction was delivered (none, when there was nothing to restore).
+    public func restoreFinished() {
+        withState { $0.deliver([.restoreFinished]) }
+    }
+
+    /// `paymentQueue(_:restoreCompletedTransactionsFailedWithError:)`.
+    public func restoreFailed(_ error: StoreKit1Error) {
+        withState { $0.deliver([.restoreFailed(error.storeErrorCode)]) }
+    }
+
+    /// `paymentQueue(_:shouldAddStorePayment:for:)`: a purchase the user
+    /// started on the App Store. True lets StoreKit add it (its transactions
+    /// then arrive like any other); false drops it (the app may add a
+    /// payment for the product later). By default only products the catalog sells go on.
+    public func shouldAddStorePayment(_ payment: StoreKit1Payment) -> Bool {
+        acceptsPromotedPurchase(Payment(productID: payment.productID, quantity: payment.quantity,
+                                        applicationUsername: payment.applicationUsername))
+    }
+
+    /// The `transactionIdentifier` a local identifier (of a purchasing or
+    /// deferred transaction) became once purchased in this process: an Ask to
+    /// Buy request the interface showed as waiting, now approved.
+    public func approvedTransactionID(forLocalID localID: String) -> String? {
+        withState { $0.registry.approvals[localID] }
+    }
+
+    // MARK: Mapping
+
+    /// A StoreKit transaction as the queue sees it.
+    static func storeTransaction(_ transaction: any StoreKit1Transaction, id: String, receipt: [UInt8]?) -> StoreTransaction {
+        let payment = transaction.storePayment
+        let state: TransactionState
+        switch transaction.purchaseState {
+        case .purchasing: state = .purchasing
+        case .deferred: state = .deferred
+        case .purchased: state = .purchased
+        case .failed: state = .failed
+        case .restored: state = .restored
+        }
+        let completes = state == .purchased || state == .restored
+        let info = TransactionInfo(id: id, productID: payment.productID, state: state,
+                                   error: state == .failed ? (transaction.storeError?.storeErrorCode ?? .unknown) : nil,
+                                   quantity: payment.quantity, applicationUsername: payment.applicationUsername,
+                                   receipt: completes ? receipt : nil)
+        let original = state == .restored ? transaction.originalStoreTransaction : nil
+        // A restore's purchase date is the original's (StoreTransaction's rule);
+        // a transaction still purchasing has no date yet.
+        let date = original?.storeTransactionDate ?? transaction.storeTransactionDate ?? Date()
+        return StoreTransaction(info, originalID: original?.storeTransactionID, purchaseDate: date)
+    }
+}
+
+extension StoreKit1Backend.State {
+    /// Sends events to the queue, or keeps them until it connects.
+    mutating func deliver(_ events: [StoreEvent]) {
+        if let sink { sink.send(contentsOf: events) } else { early.append(contentsOf: events) }
+    }
+}

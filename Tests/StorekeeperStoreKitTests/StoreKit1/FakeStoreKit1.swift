@@ -1,0 +1,210 @@
+import Foundation
+import StorekeeperCore
+import StorekeeperRuntime
+@testable import StorekeeperStoreKit
+
+/// An `SKPaymentTransaction` the test moves from state to state, as StoreKit
+/// moves one object through its states within a process.
+final class FakeTransaction: StoreKit1Transaction, @unchecked Sendable {
+    // @unchecked: every field is behind `fields`' lock.
+    struct Fields {
+        var state: StoreKit1TransactionState = .purchasing
+        var id: String?
+        var original: FakeTransaction?
+        var payment: StoreKit1Payment
+        var date: Date?
+        var error: StoreKit1Error?
+        var downloads: [FakeDownload] = []
+    }
+    let fields: Locked<Fields>
+
+    init(_ payment: StoreKit1Payment, state: StoreKit1TransactionState = .purchasing, id: String? = nil,
+         date: Date? = nil, original: FakeTransaction? = nil, error: StoreKit1Error? = nil, downloads: [FakeDownload] = []) {
+        fields = Locked(Fields(state: state, id: id, original: original, payment: payment, date: date, error: error, downloads: downloads))
+    }
+
+    var purchaseState: StoreKit1TransactionState { fields.withLock { $0.state } }
+    var storeTransactionID: String? { fields.withLock { $0.id } }
+    var originalStoreTransaction: (any StoreKit1Transaction)? { fields.withLock { $0.original } }
+    var storePayment: StoreKit1Payment { fields.withLock { $0.payment } }
+    var storeTransactionDate: Date? { fields.withLock { $0.date } }
+    var storeError: StoreKit1Error? { fields.withLock { $0.error } }
+    var storeDownloads: [any StoreKit1Download] { fields.withLock { $0.downloads } }
+
+    /// Moves the object to another state (its identifier and date, once completed).
+    func become(_ state: StoreKit1TransactionState, id: String? = nil, date: Date? = nil, error: StoreKit1Error? = nil) {
+        fields.withLock {
+            $0.state = state
+            if let id { $0.id = id }
+            if let date { $0.date = date }
+            $0.error = error
+        }
+    }
+}
+
+/// An `SKDownload` whose state and progress the test (or the fake queue) sets.
+final class FakeDownload: StoreKit1Download, @unchecked Sendable {
+    // @unchecked: every field is behind `fields`' lock.
+    struct Fields {
+        var phase: StoreKit1DownloadState = .waiting
+        var progress: Float = 0
+        var url: URL?
+        var error: StoreKit1Error?
+    }
+    let fields = Locked(Fields())
+    let downloadContentIdentifier: String
+
+    init(content: String) { downloadContentIdentifier = content }
+
+    var downloadPhase: StoreKit1DownloadState { fields.withLock { $0.phase } }
+    var downloadProgress: Float { fields.withLock { $0.progress } }
+    var downloadTimeRemaining: Double? { nil }
+    var downloadContentURL: URL? { fields.withLock { $0.url } }
+    var downloadError: StoreKit1Error? { fields.withLock { $0.error } }
+
+    func set(_ phase: StoreKit1DownloadState, progress: Float? = nil, url: URL? = nil, error: StoreKit1Error? = nil) {
+        fields.withLock {
+            $0.phase = phase
+            if let progress { $0.progress = progress }
+            if let url { $0.url = url }
+            $0.error = error
+        }
+    }
+}
+
+/// `SKPaymentQueue`, scripted: it records every call, keeps the unfinished
+/// transactions, and calls the backend as StoreKit calls its observer.
+final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
+    // @unchecked: every field is behind `calls`' lock; `backend` is set once, before use.
+    struct Calls {
+        var payments: [StoreKit1Payment] = []
+        var made: [FakeTransaction] = []
+        var finished: [String] = []
+        var finishedObjects: [ObjectIdentifier] = []
+        var restores: [String?] = []
+        var unfinished: [FakeTransaction] = []
+        var started: [String] = []
+        var paused: [String] = []
+        var resumed: [String] = []
+        var cancelled: [String] = []
+    }
+    let calls = Locked(Calls())
+    /// The observer StoreKit calls.
+    weak var backend: StoreKit1Backend?
+    /// Whether `finishTransaction` is followed by `removedTransactions`, as StoreKit does.
+    let reportsRemovals: Bool
+    /// What StoreKit does with downloads once started (by default, nothing yet).
+    let onStart: @Sendable ([FakeDownload]) -> Void
+
+    init(reportsRemovals: Bool = true, onStart: @escaping @Sendable ([FakeDownload]) -> Void = { _ in }) {
+        self.reportsRemovals = reportsRemovals
+        self.onStart = onStart
+    }
+
+    // StoreKit's side, driven by the test.
+
+    /// StoreKit calls `paymentQueue(_:updatedTransactions:)` with these.
+    func deliver(_ transactions: FakeTransaction...) {
+        calls.withLock { calls in
+            for transaction in transactions where !calls.unfinished.contains(where: { $0 === transaction }) {
+                calls.unfinished.append(transaction)
+            }
+        }
+        backend?.updatedTransactions(transactions)
+    }
+
+    /// The transaction the last payment made.
+    var lastMade: FakeTransaction? { calls.withLock { $0.made.last } }
+    var finished: [String] { calls.withLock { $0.finished } }
+    var payments: [StoreKit1Payment] { calls.withLock { $0.payments } }
+
+    // The protocol.
+
+    func addPayment(_ payment: StoreKit1Payment) {
+        let transaction = FakeTransaction(payment)
+        calls.withLock {
+            $0.payments.append(payment)
+            $0.made.append(transaction)
+        }
+        deliver(transaction)
+    }
+
+    func finishStoreTransaction(_ transaction: any StoreKit1Transaction) {
+        calls.withLock { calls in
+            calls.finished.append(transaction.storeTransactionID ?? "(no id: \(transaction.storePayment.productID) \(transaction.purchaseState))")
+            calls.finishedObjects.append(ObjectIdentifier(transaction))
+            calls.unfinished.removeAll { $0 === transaction }
+        }
+        if reportsRemovals { backend?.removedTransactions([transaction]) }
+    }
+
+    func restoreStoreTransactions(applicationUsername: String?) {
+        calls.withLock { $0.restores.append(applicationUsername) }
+    }
+
+    var unfinishedTransactions: [any StoreKit1Transaction] { calls.withLock { $0.unfinished } }
+
+    func startDownloads(_ downloads: [any StoreKit1Download]) {
+        let fakes = downloads.compactMap { $0 as? FakeDownload }
+        calls.withLock { $0.started += fakes.map(\.downloadContentIdentifier) }
+        onStart(fakes)
+    }
+
+    func pauseDownloads(_ downloads: [any StoreKit1Download]) {
+        calls.withLock { $0.paused += downloads.map(\.downloadContentIdentifier) }
+        for case let download as FakeDownload in downloads { download.set(.paused) }
+        backend?.updatedDownloads(downloads)
+    }
+
+    func resumeDownloads(_ downloads: [any StoreKit1Download]) {
+        calls.withLock { $0.resumed += downloads.map(\.downloadContentIdentifier) }
+        for case let download as FakeDownload in downloads { download.set(.active) }
+        backend?.updatedDownloads(downloads)
+    }
+
+    func cancelDownloads(_ downloads: [any StoreKit1Download]) {
+        calls.withLock { $0.cancelled += downloads.map(\.downloadContentIdentifier) }
+        for case let download as FakeDownload in downloads { download.set(.cancelled) }
+        backend?.updatedDownloads(downloads)
+    }
+}
+
+/// The app receipt: bytes the test sets, and a refresh that puts `refreshed` in place.
+final class FakeReceipt: StoreKit1AppReceipt, @unchecked Sendable {
+    // @unchecked: every field is behind `state`'s lock.
+    struct State {
+        var bytes: [UInt8]?
+        var refreshed: [UInt8]?
+        var refreshes = 0
+        var refreshFailure: StepFailure?
+    }
+    let state: Locked<State>
+
+    init(bytes: [UInt8]? = Array("receipt-1".utf8), refreshed: [UInt8]? = nil) {
+        state = Locked(State(bytes: bytes, refreshed: refreshed))
+    }
+
+    func receiptBytes() -> [UInt8]? { state.withLock { $0.bytes } }
+
+    func refresh() async throws(StepFailure) {
+        let failure: StepFailure? = state.withLock { state in
+            state.refreshes += 1
+            if let failure = state.refreshFailure { return failure }
+            if let refreshed = state.refreshed { state.bytes = refreshed }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// `SKProductsRequest`, answering from a table.
+struct FakeProductsRequester: StoreKit1ProductsRequester {
+    let sold: [StoreKit1Product]
+    let asked = Locked<[Set<String>]>([])
+
+    func products(for ids: Set<String>) async throws(StepFailure) -> StoreKit1ProductsResponse {
+        asked.withLock { $0.append(ids) }
+        let found = sold.filter { ids.contains($0.id) }
+        return StoreKit1ProductsResponse(products: found, invalidProductIdentifiers: Array(ids.subtracting(found.map(\.id))).sorted())
+    }
+}
