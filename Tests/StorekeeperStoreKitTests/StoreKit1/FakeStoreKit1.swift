@@ -5,12 +5,12 @@ import StorekeeperRuntime
 
 /// An `SKPaymentTransaction` the test moves from state to state, as StoreKit
 /// moves one object through its states within a process.
-final class FakeTransaction: StoreKit1Transaction, @unchecked Sendable {
+final class FakeSKTransaction: StoreKit1Transaction, @unchecked Sendable {
     // @unchecked: every field is behind `fields`' lock.
     struct Fields {
         var state: StoreKit1TransactionState = .purchasing
         var id: String?
-        var original: FakeTransaction?
+        var original: FakeSKTransaction?
         var payment: StoreKit1Payment
         var date: Date?
         var error: StoreKit1Error?
@@ -19,7 +19,7 @@ final class FakeTransaction: StoreKit1Transaction, @unchecked Sendable {
     let fields: Locked<Fields>
 
     init(_ payment: StoreKit1Payment, state: StoreKit1TransactionState = .purchasing, id: String? = nil,
-         date: Date? = nil, original: FakeTransaction? = nil, error: StoreKit1Error? = nil, downloads: [FakeDownload] = []) {
+         date: Date? = nil, original: FakeSKTransaction? = nil, error: StoreKit1Error? = nil, downloads: [FakeDownload] = []) {
         fields = Locked(Fields(state: state, id: id, original: original, payment: payment, date: date, error: error, downloads: downloads))
     }
 
@@ -78,11 +78,11 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
     // @unchecked: every field is behind `calls`' lock; `backend` is set once, before use.
     struct Calls {
         var payments: [StoreKit1Payment] = []
-        var made: [FakeTransaction] = []
+        var made: [FakeSKTransaction] = []
         var finished: [String] = []
         var finishedObjects: [ObjectIdentifier] = []
         var restores: [String?] = []
-        var unfinished: [FakeTransaction] = []
+        var unfinished: [FakeSKTransaction] = []
         var started: [String] = []
         var paused: [String] = []
         var resumed: [String] = []
@@ -104,7 +104,7 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
     // StoreKit's side, driven by the test.
 
     /// StoreKit calls `paymentQueue(_:updatedTransactions:)` with these.
-    func deliver(_ transactions: FakeTransaction...) {
+    func deliver(_ transactions: FakeSKTransaction...) {
         calls.withLock { calls in
             for transaction in transactions where !calls.unfinished.contains(where: { $0 === transaction }) {
                 calls.unfinished.append(transaction)
@@ -114,14 +114,14 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
     }
 
     /// The transaction the last payment made.
-    var lastMade: FakeTransaction? { calls.withLock { $0.made.last } }
+    var lastMade: FakeSKTransaction? { calls.withLock { $0.made.last } }
     var finished: [String] { calls.withLock { $0.finished } }
     var payments: [StoreKit1Payment] { calls.withLock { $0.payments } }
 
     // The protocol.
 
     func addPayment(_ payment: StoreKit1Payment) {
-        let transaction = FakeTransaction(payment)
+        let transaction = FakeSKTransaction(payment)
         calls.withLock {
             $0.payments.append(payment)
             $0.made.append(transaction)

@@ -13,7 +13,7 @@ import Testing
         -> (queue: TransactionQueue, download: FakeDownload) {
         let queue = try await world.startQueue()
         let download = FakeDownload(content: "canyon-tracks")
-        world.fake.deliver(FakeTransaction(StoreKit1Payment(productID: StoreKit1World.canyon), state: .purchased, id: id,
+        world.fake.deliver(FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.canyon), state: .purchased, id: id,
                                            date: StoreKit1World.now, downloads: [download]))
         try await waitUntil { world.fake.calls.withLock { $0.started.count } >= 1 }
         return (queue, download)
@@ -29,12 +29,12 @@ import Testing
 
     private func waitUntil(_ condition: @Sendable () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
+        let deadline = clock.now + .seconds(30)
         while clock.now < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(2))
         }
-        Issue.record("the condition did not hold within 5 seconds", sourceLocation: sourceLocation)
+        Issue.record("the condition did not hold within 30 seconds (a bound for a loaded machine, not a timing test)", sourceLocation: sourceLocation)
     }
 
     @Test func theDownloadStepWaitsForTheContentAndOnlyThenIsTheTransactionFinished() async throws {
@@ -127,7 +127,7 @@ import Testing
     @Test func aTransactionWithoutHostedContentHaltsAtTheDownloadSaysWhy() async throws {
         let world = try StoreKit1World()
         let queue = try await world.startQueue()
-        world.fake.deliver(FakeTransaction(StoreKit1Payment(productID: StoreKit1World.canyon), state: .purchased, id: "1000000101",
+        world.fake.deliver(FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.canyon), state: .purchased, id: "1000000101",
                                            date: StoreKit1World.now))
         try await waitUntil { await queue.pending().first?.status == .halted }
         let failure = try #require(await world.log.failures.first)

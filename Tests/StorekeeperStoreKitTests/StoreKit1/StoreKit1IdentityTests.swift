@@ -36,7 +36,7 @@ import Testing
         let first = try StoreKit1World()
         let queue = try await first.startQueue()
         let payment = StoreKit1Payment(productID: StoreKit1World.coins, quantity: 2)
-        first.fake.deliver(FakeTransaction(payment, state: .deferred))
+        first.fake.deliver(FakeSKTransaction(payment, state: .deferred))
         try await StoreKit1World.settle(queue, first.log) { !$0.isEmpty }
         let before = try #require(await first.log.updated.first).id
         await queue.stop()
@@ -44,7 +44,7 @@ import Testing
         // The next launch: StoreKit delivers the unfinished deferred transaction again, as a new object.
         let second = try StoreKit1World(folder: first.folder)
         let relaunched = try await second.startQueue()
-        let again = FakeTransaction(payment, state: .deferred)
+        let again = FakeSKTransaction(payment, state: .deferred)
         second.fake.deliver(again)
         try await StoreKit1World.settle(relaunched, second.log) { !$0.isEmpty }
         let after = try #require(await second.log.updated.first).id
@@ -64,14 +64,14 @@ import Testing
         let first = try StoreKit1World(fake: FakePaymentQueue(reportsRemovals: false))
         let queue = try await first.startQueue()
         let payment = StoreKit1Payment(productID: StoreKit1World.coins)
-        first.fake.deliver(FakeTransaction(payment, state: .purchased, id: "1000000020", date: StoreKit1World.now))
+        first.fake.deliver(FakeSKTransaction(payment, state: .purchased, id: "1000000020", date: StoreKit1World.now))
         try await StoreKit1World.settle(queue, first.log) { $0.contains { $0.isRemoved } }
         await queue.stop()
 
         // StoreKit did not hear the finish: the next launch delivers it again.
         let second = try StoreKit1World(folder: first.folder)
         let relaunched = try await second.startQueue()
-        second.fake.deliver(FakeTransaction(payment, state: .purchased, id: "1000000020", date: StoreKit1World.now))
+        second.fake.deliver(FakeSKTransaction(payment, state: .purchased, id: "1000000020", date: StoreKit1World.now))
         try await StoreKit1World.settle(relaunched, second.log) { !$0.isEmpty }
         #expect(await second.log.ignored == [.duplicate])
         #expect(await relaunched.entitlements().balance("coins") == 500)
@@ -83,8 +83,8 @@ import Testing
         let world = try StoreKit1World()
         let queue = try await world.startQueue()
         let payment = StoreKit1Payment(productID: StoreKit1World.seasonPass)
-        let purchase = FakeTransaction(payment, state: .purchased, id: "1000000030", date: StoreKit1World.now)
-        let restore = FakeTransaction(payment, state: .restored, id: "1000000031", date: StoreKit1World.now, original: purchase)
+        let purchase = FakeSKTransaction(payment, state: .purchased, id: "1000000030", date: StoreKit1World.now)
+        let restore = FakeSKTransaction(payment, state: .restored, id: "1000000031", date: StoreKit1World.now, original: purchase)
         world.fake.deliver(restore)
         world.fake.deliver(purchase)
         try await StoreKit1World.settle(queue, world.log) { $0.filter(\.isRemoved).count == 2 }
@@ -97,7 +97,7 @@ import Testing
     @Test func aTransactionStoreKitRemovedBeforeItsUpdateIsStillDeliveredAndNotFinishedAgain() async throws {
         let world = try StoreKit1World()
         let queue = try await world.startQueue()
-        let purchase = FakeTransaction(StoreKit1Payment(productID: StoreKit1World.coins), state: .purchased, id: "1000000040", date: StoreKit1World.now)
+        let purchase = FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.coins), state: .purchased, id: "1000000040", date: StoreKit1World.now)
         // Another observer of the app finished it: StoreKit reports the removal first.
         world.backend.removedTransactions([purchase])
         world.fake.deliver(purchase)
@@ -111,8 +111,8 @@ import Testing
         let world = try StoreKit1World()
         let payment = StoreKit1Payment(productID: StoreKit1World.coins)
         // StoreKit calls the observer at launch, before the queue started.
-        world.fake.deliver(FakeTransaction(payment, state: .purchased, id: "1000000050", date: StoreKit1World.now))
-        world.fake.deliver(FakeTransaction(payment, state: .purchased, id: "1000000051", date: StoreKit1World.now))
+        world.fake.deliver(FakeSKTransaction(payment, state: .purchased, id: "1000000050", date: StoreKit1World.now))
+        world.fake.deliver(FakeSKTransaction(payment, state: .purchased, id: "1000000051", date: StoreKit1World.now))
         let queue = try await world.startQueue()
         try await StoreKit1World.settle(queue, world.log) { $0.filter(\.isRemoved).count == 2 }
         #expect(await world.log.updated.map(\.id) == ["1000000050", "1000000051"])
@@ -122,7 +122,7 @@ import Testing
 
     @Test func aFinishAfterARelaunchIsLookedUpInTheQueuesTransactions() async throws {
         let world = try StoreKit1World()
-        let unfinished = FakeTransaction(StoreKit1Payment(productID: StoreKit1World.noAds), state: .purchased, id: "1000000060")
+        let unfinished = FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.noAds), state: .purchased, id: "1000000060")
         world.fake.calls.withLock { $0.unfinished = [unfinished] }
         // The journal's replay finishes it before StoreKit delivered it to this process.
         try await world.backend.finish(transactionID: "1000000060")
@@ -134,7 +134,7 @@ import Testing
 
     @Test func aPurchasingTransactionIsNeverFinishedStoreKitWouldRaise() async throws {
         let world = try StoreKit1World()
-        let purchasing = FakeTransaction(StoreKit1Payment(productID: StoreKit1World.noAds))
+        let purchasing = FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.noAds))
         world.fake.deliver(purchasing)
         let local = try #require(world.backend.withState { $0.early.first }.flatMap { event -> String? in
             if case .updated(let transaction) = event { transaction.id } else { nil }
@@ -157,8 +157,8 @@ import Testing
         let queue = try await world.startQueue()
         await queue.restoreCompletedTransactions(applicationUsername: "user-7")
         #expect(world.fake.calls.withLock { $0.restores } == ["user-7"])
-        let original = FakeTransaction(StoreKit1Payment(productID: StoreKit1World.seasonPass), state: .purchased, id: "9000000070")
-        world.fake.deliver(FakeTransaction(StoreKit1Payment(productID: StoreKit1World.seasonPass, applicationUsername: "user-7"),
+        let original = FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.seasonPass), state: .purchased, id: "9000000070")
+        world.fake.deliver(FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.seasonPass, applicationUsername: "user-7"),
                                            state: .restored, id: "1000000070", date: StoreKit1World.now, original: original))
         world.backend.restoreFinished()
         try await StoreKit1World.settle(queue, world.log) { $0.contains { $0.isRestoreFinished } }

@@ -44,13 +44,13 @@ import Testing
         let world = try StoreKit1World(name: "states-\(productID)")
         let queue = try await world.startQueue()
         let payment = StoreKit1Payment(productID: productID, quantity: 1, applicationUsername: "user-7")
-        let original = FakeTransaction(payment, state: .purchased, id: "9000000001", date: Date(timeIntervalSince1970: 1_700_000_000))
-        let cases: [(FakeTransaction, TransactionState)] = [
-            (FakeTransaction(payment, state: .purchasing), .purchasing),
-            (FakeTransaction(payment, state: .deferred), .deferred),
-            (FakeTransaction(payment, state: .failed, error: StoreKit1Error(domain: StoreKit1Error.storeKitDomain, code: 5)), .failed),
-            (FakeTransaction(payment, state: .purchased, id: "1000000002", date: StoreKit1World.now), .purchased),
-            (FakeTransaction(payment, state: .restored, id: "1000000003", date: StoreKit1World.now, original: original), .restored),
+        let original = FakeSKTransaction(payment, state: .purchased, id: "9000000001", date: Date(timeIntervalSince1970: 1_700_000_000))
+        let cases: [(FakeSKTransaction, TransactionState)] = [
+            (FakeSKTransaction(payment, state: .purchasing), .purchasing),
+            (FakeSKTransaction(payment, state: .deferred), .deferred),
+            (FakeSKTransaction(payment, state: .failed, error: StoreKit1Error(domain: StoreKit1Error.storeKitDomain, code: 5)), .failed),
+            (FakeSKTransaction(payment, state: .purchased, id: "1000000002", date: StoreKit1World.now), .purchased),
+            (FakeSKTransaction(payment, state: .restored, id: "1000000003", date: StoreKit1World.now, original: original), .restored),
         ]
         for (transaction, state) in cases {
             let finishedBefore = world.fake.finished.count
@@ -100,8 +100,8 @@ import Testing
         let queue = try await world.startQueue()
         let payment = StoreKit1Payment(productID: StoreKit1World.noAds)
         let denied = StoreKit1Error(domain: StoreKit1Error.storeKitDomain, code: 4)
-        let first = FakeTransaction(payment, state: .failed, error: denied)
-        let second = FakeTransaction(payment, state: .failed, error: denied)
+        let first = FakeSKTransaction(payment, state: .failed, error: denied)
+        let second = FakeSKTransaction(payment, state: .failed, error: denied)
         world.fake.deliver(first)
         world.fake.deliver(second)
         try await StoreKit1World.settle(queue, world.log) { $0.filter(\.isRemoved).count == 2 }
@@ -116,8 +116,8 @@ import Testing
         let world = try StoreKit1World()
         let queue = try await world.startQueue()
         let payment = StoreKit1Payment(productID: StoreKit1World.coins)
-        world.fake.deliver(FakeTransaction(payment, state: .failed, error: StoreKit1Error(domain: StoreKit1Error.storeKitDomain, code: 2)))
-        world.fake.deliver(FakeTransaction(payment, state: .failed))
+        world.fake.deliver(FakeSKTransaction(payment, state: .failed, error: StoreKit1Error(domain: StoreKit1Error.storeKitDomain, code: 2)))
+        world.fake.deliver(FakeSKTransaction(payment, state: .failed))
         try await StoreKit1World.settle(queue, world.log) { $0.filter(\.isRemoved).count == 2 }
         // Rocket Racer's quiet-cancel rule: a cancelled payment shows nothing.
         #expect(await world.log.errorsShown == [.unknown])
