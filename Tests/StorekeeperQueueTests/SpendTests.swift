@@ -121,6 +121,7 @@ import Testing
             let database = try DatabaseQueue(path: path)
             try await database.write { db in
                 try db.execute(sql: "DROP TABLE spends")
+                try db.execute(sql: "ALTER TABLE dispatches DROP COLUMN signed_transaction")
                 try db.execute(sql: "UPDATE meta SET value = '2' WHERE key = 'version'")
             }
             try database.close()

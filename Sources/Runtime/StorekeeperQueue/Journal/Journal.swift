@@ -366,8 +366,9 @@ final class Journal: Sendable {
                 changed = false
                 let upsert = try db.cachedStatement(sql: """
                     INSERT INTO dispatches (transaction_id, slot, rank, sequence, product, state, error, quantity, username, receipt,
-                        original_id, purchase_date, expiration_date, steps, next_step, status, attempts, retry_at, last_error)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        signed_transaction, original_id, purchase_date, expiration_date, steps, next_step, status, attempts, retry_at,
+                        last_error)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (transaction_id, slot) DO UPDATE SET steps = excluded.steps, next_step = excluded.next_step, status = excluded.status,
                         attempts = excluded.attempts, retry_at = excluded.retry_at, last_error = excluded.last_error
                     """)
@@ -388,7 +389,7 @@ final class Journal: Sendable {
                     let arguments: [(any DatabaseValueConvertible)?] = [
                         info.id, dispatch.slot, dispatch.rank, dispatch.sequence, info.productID, info.state.rawValue,
                         info.error?.rawValue, info.quantity, info.applicationUsername, info.receipt.map { Data($0) },
-                        dispatch.transaction.originalID, dispatch.transaction.purchaseDate.timeIntervalSince1970,
+                        info.signedTransaction, dispatch.transaction.originalID, dispatch.transaction.purchaseDate.timeIntervalSince1970,
                         dispatch.transaction.expirationDate?.timeIntervalSince1970, dispatch.steps.joined(separator: " "),
                         dispatch.nextStep, dispatch.status.rawValue, dispatch.attempts, dispatch.retryAt?.timeIntervalSince1970,
                         dispatch.lastError,
@@ -525,7 +526,8 @@ final class Journal: Sendable {
         let receipt: Data? = row["receipt"]
         let info = TransactionInfo(id: row["transaction_id"], productID: row["product"], state: state,
                                    error: (row["error"] as String?).flatMap(StoreErrorCode.init(rawValue:)),
-                                   quantity: row["quantity"], applicationUsername: row["username"], receipt: receipt.map { [UInt8]($0) })
+                                   quantity: row["quantity"], applicationUsername: row["username"], receipt: receipt.map { [UInt8]($0) },
+                                   signedTransaction: row["signed_transaction"])
         let transaction = StoreTransaction(info, originalID: row["original_id"],
                                            purchaseDate: Date(timeIntervalSince1970: row["purchase_date"]),
                                            expirationDate: (row["expiration_date"] as Double?).map(Date.init(timeIntervalSince1970:)))

@@ -5,7 +5,7 @@ enum JournalSchema {
     /// Written in `meta` to tell a Storekeeper journal from another database.
     static let format = "storekeeper-journal"
     /// The schema version this build reads and writes.
-    static let version = 3
+    static let version = 4
 
     /// Revoked transactions (refunds, family sharing stopped): kept for good,
     /// so that a transaction the store took back delivers nothing again,
@@ -27,6 +27,9 @@ enum JournalSchema {
         1: [revocations],
         // Version 3 added spends.
         2: [spends],
+        // Version 4 keeps a transaction's signed form (StoreKit 2's JWS) with its
+        // plan, so that a plan resumed from the journal still sends it to verify.
+        3: ["ALTER TABLE dispatches ADD COLUMN signed_transaction TEXT"],
     ]
 
     static let statements = [
@@ -46,6 +49,7 @@ enum JournalSchema {
             quantity INTEGER NOT NULL,
             username TEXT,
             receipt BLOB,
+            signed_transaction TEXT,
             original_id TEXT,
             purchase_date REAL NOT NULL,
             expiration_date REAL,
