@@ -44,7 +44,10 @@ let package = Package(
                 "StorekeeperVerification",
                 .product(name: "StorekeeperTestChain", package: "storekeeper"),
                 .product(name: "StorekeeperChildProcess", package: "storekeeper"),
-            ]
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+            ],
+            exclude: ["time_verifier.py"]
         ),
         // Decisions compared case by case with Apple's App Store Server Library (Python) as the oracle.
         .testTarget(

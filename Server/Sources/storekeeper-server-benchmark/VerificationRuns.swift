@@ -1,0 +1,59 @@
+import StorekeeperVerification
+
+/// The in-process runs: each verifies payloads and reports how many it
+/// accepted and how long it took.
+enum VerificationRuns {
+    struct Result {
+        var count: Int
+        var accepted: Int
+        var duration: Duration
+        var rate: Double { Double(count) / (Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18) }
+    }
+
+    static func verifier(root: [UInt8]) throws -> SignedDataVerifier {
+        try SignedDataVerifier(trustedRoots: [root], bundleID: SignedCorpus.bundleID, environment: .sandbox)
+    }
+
+    /// A new verifier for every payload: the chain is verified each time (no cache), as a server's first payload is.
+    static func uncached(_ payloads: ArraySlice<String>, root: [UInt8]) async -> Result {
+        var accepted = 0
+        let duration = await ContinuousClock().measure {
+            for jws in payloads where (try? await verifier(root: root).verifyTransaction(jws)) != nil {
+                accepted += 1
+            }
+        }
+        return Result(count: payloads.count, accepted: accepted, duration: duration)
+    }
+
+    /// One verifier, one task: every payload after the first reuses the chain verified.
+    static func oneTask(_ payloads: [String], verifier: SignedDataVerifier) async -> Result {
+        var accepted = 0
+        let duration = await ContinuousClock().measure {
+            for jws in payloads where (try? await verifier.verifyTransaction(jws)) != nil {
+                accepted += 1
+            }
+        }
+        return Result(count: payloads.count, accepted: accepted, duration: duration)
+    }
+
+    /// One verifier shared by `tasks` tasks, each verifying every `tasks`-th payload.
+    static func parallel(_ payloads: [String], verifier: SignedDataVerifier, tasks: Int) async -> Result {
+        var accepted = 0
+        let duration = await ContinuousClock().measure {
+            accepted = await withTaskGroup(of: Int.self) { group in
+                for task in 0..<tasks {
+                    group.addTask {
+                        var accepted = 0
+                        for index in stride(from: task, to: payloads.count, by: tasks)
+                        where (try? await verifier.verifyTransaction(payloads[index])) != nil {
+                            accepted += 1
+                        }
+                        return accepted
+                    }
+                }
+                return await group.reduce(0, +)
+            }
+        }
+        return Result(count: payloads.count, accepted: accepted, duration: duration)
+    }
+}
