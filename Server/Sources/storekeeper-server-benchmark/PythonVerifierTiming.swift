@@ -9,7 +9,10 @@ enum PythonVerifierTiming {
         var count: Int
         var accepted: Int
         var seconds: Double
+        var cpuSeconds: Double
         var rate: Double { Double(count) / seconds }
+        /// Verifications per second of the Python process's CPU time.
+        var cpuRate: Double { Double(count) / cpuSeconds }
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -40,9 +43,10 @@ enum PythonVerifierTiming {
         guard case .object(let pairs) = try JSONParser().parse(output) else { throw Failure(description: "time_verifier.py printed \(output)") }
         let members = Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         guard case .integer(let count)? = members["count"], case .integer(let accepted)? = members["accepted"],
-              case .integer(let nanoseconds)? = members["nanoseconds"], nanoseconds > 0 else {
+              case .integer(let nanoseconds)? = members["nanoseconds"], nanoseconds > 0,
+              case .integer(let cpuNanoseconds)? = members["cpuNanoseconds"], cpuNanoseconds > 0 else {
             throw Failure(description: "time_verifier.py printed \(output)")
         }
-        return Result(count: count, accepted: accepted, seconds: Double(nanoseconds) / 1e9)
+        return Result(count: count, accepted: accepted, seconds: Double(nanoseconds) / 1e9, cpuSeconds: Double(cpuNanoseconds) / 1e9)
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StorekeeperJSON
 import StorekeeperTestChain
 import Testing
 @testable import StorekeeperVerification
@@ -73,5 +74,26 @@ import Testing
         #expect(cache.entry(for: .init(leaf: "leaf 0", intermediate: "intermediate"), at: Date()) == nil)
         #expect(cache.entry(for: .init(leaf: "leaf 2", intermediate: "intermediate"), at: Date()) != nil)
         #expect(cache.entry(for: .init(leaf: "leaf 2", intermediate: "other"), at: Date()) == nil)
+    }
+
+    @Test func headersAreDecodedOncePerSegmentAndBounded() throws {
+        let cache = ParsedHeaderCache(capacity: 2)
+        var decoded: [String] = []
+        func header(_ text: String) throws -> [String: JSONValue] {
+            try cache.header(for: Array(text.utf8)[...]) { segment throws(VerificationFailure) in
+                decoded.append(String(decoding: segment, as: UTF8.self))
+                return ["alg": .string(String(decoding: segment, as: UTF8.self))]
+            }
+        }
+        #expect(try header("first")["alg"] == "first")
+        #expect(try header("first")["alg"] == "first")
+        #expect(try header("other")["alg"] == "other")
+        #expect(try header("third")["alg"] == "third")
+        #expect(try header("fifth")["alg"] == "fifth")
+        #expect(decoded == ["first", "other", "third", "fifth"])
+        #expect(cache.count == 2)
+        // "first" was evicted (the oldest): it is decoded again.
+        _ = try header("first")
+        #expect(decoded.last == "first" && decoded.count == 5)
     }
 }

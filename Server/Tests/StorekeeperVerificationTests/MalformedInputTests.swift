@@ -28,9 +28,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", "1 segments"),
+        ("", "1 segment separated"),
         ("a.b", "2 segments"),
-        ("a.b.c.d", "4 segments"),
+        ("a.b.c.d", "more than 3 segments"),
         ("!!!.e30.AA", "header segment is not base64url"),
         ("e30.e30=.AA", "payload segment is not base64url"),
         ("e30.e30.A", "signature segment is not base64url"),

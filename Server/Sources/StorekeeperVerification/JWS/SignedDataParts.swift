@@ -16,20 +16,29 @@ struct SignedDataParts {
     /// Parsers with the verifier's limits: shallow objects, at most the JWS's size.
     private static let parser = JSONParser(maxDepth: 16, maxSize: SignedDataVerifier.maximumSize)
 
-    /// Splits and decodes `jws`; `what` names the kind of signed data in messages.
-    init(_ jws: String, what: String) throws(VerificationFailure) {
+    /// Splits and decodes `jws`; `what` names the kind of signed data in messages. Headers seen
+    /// before are taken from `headers` rather than decoded again.
+    init(_ jws: String, what: String, headers: ParsedHeaderCache) throws(VerificationFailure) {
         let bytes = Array(jws.utf8)
         guard bytes.count <= SignedDataVerifier.maximumSize else {
             throw VerificationFailure(.malformedJWS, "the signed \(what) is \(bytes.count) bytes, more than the \(SignedDataVerifier.maximumSize) accepted")
         }
-        let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
+        var dots: [Int] = []
+        for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+            dots.append(index)
+            if dots.count > 2 { break }
+        }
         guard dots.count == 2 else {
-            throw VerificationFailure(.malformedJWS, "the signed \(what) has \(dots.count + 1) segments separated by '.'; a JWS in compact form has 3 (header.payload.signature)")
+            let segments = switch dots.count { case 0: "1 segment"; case 1: "2 segments"; default: "more than 3 segments" }
+            throw VerificationFailure(
+                .malformedJWS, "the signed \(what) has \(segments) separated by '.'; a JWS in compact form has 3 (header.payload.signature)")
         }
         let headerText = bytes[..<dots[0]]
         let payloadText = bytes[(dots[0] + 1)..<dots[1]]
         let signatureText = bytes[(dots[1] + 1)...]
-        header = try Self.object(headerText, segment: "header", what: what)
+        header = try headers.header(for: headerText) { text throws(VerificationFailure) in
+            try Self.object(text, segment: "header", what: what)
+        }
         payload = try Self.object(payloadText, segment: "payload", what: what)
         guard let signature = Base64.decodeURL(signatureText) else {
             throw VerificationFailure(.malformedJWS, "the signed \(what)'s signature segment is not base64url (RFC 7515: A-Z a-z 0-9 - _, no padding)")

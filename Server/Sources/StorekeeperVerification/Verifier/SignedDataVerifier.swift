@@ -49,6 +49,8 @@ public struct SignedDataVerifier: Sendable {
     /// The app's App Store id (required in production).
     public let appAppleID: Int64?
     let chains: ChainVerifier
+    /// Headers decoded, by their bytes: one per chain the App Store signs with.
+    let headers = ParsedHeaderCache(capacity: 8)
 
     /// A verifier trusting `trustedRoots`.
     ///
@@ -124,7 +126,7 @@ public struct SignedDataVerifier: Sendable {
 
     /// The payload of `jws` once its header, chain and signature are verified (steps 1 to 4).
     private func verifiedPayload(_ jws: String, what: String) async throws(VerificationFailure) -> PayloadReader {
-        let parts = try SignedDataParts(jws, what: what)
+        let parts = try SignedDataParts(jws, what: what, headers: headers)
         let payload = PayloadReader(members: parts.payload, place: what)
         guard environment.isSignedByTheAppStore else { return payload }
 
