@@ -1,7 +1,7 @@
 /// The benchmark's command line: `[--payloads N] [--python-payloads N] [--tasks N] [--no-python]`.
 struct BenchmarkOptions {
     /// How many signed transactions the verifier verifies in process.
-    var payloads = 100_000
+    var payloads = 50_000
     /// How many of them Apple's Python library verifies (it is much slower).
     var pythonPayloads = 2_000
     /// How many tasks verify at once in the parallel run (default: the processors).
@@ -11,7 +11,7 @@ struct BenchmarkOptions {
 
     static let usage = """
         usage: storekeeper-server-benchmark [--payloads N] [--python-payloads N] [--tasks N] [--no-python]
-          Verifies N signed transactions (default 100000) with StorekeeperVerification in process, one task
+          Verifies N signed transactions (default 50000) with StorekeeperVerification in process, one task
           and then --tasks tasks (default: one per processor), and the first --python-payloads of them
           (default 2000) with Apple's App Store Server Library for Python; prints the rates and their ratio.
         """
