@@ -5,7 +5,7 @@ import Foundation
 /// environment were verified.
 ///
 /// As in Apple's library, the signed transaction and renewal info it carries
-/// (``Data/signedTransactionInfo``, ``Data/signedRenewalInfo``) are not
+/// (``NotificationData/signedTransactionInfo``, ``NotificationData/signedRenewalInfo``) are not
 /// verified with it: verify each with ``SignedDataVerifier/verifyTransaction(_:)``
 /// and ``SignedDataVerifier/verifyRenewalInfo(_:)`` before trusting it.
 public struct VerifiedNotification: Sendable, Hashable {
@@ -20,7 +20,7 @@ public struct VerifiedNotification: Sendable, Hashable {
     /// `signedDate`.
     public var signedDate: Date?
     /// `data`: the app and the signed transaction and renewal info (most notifications).
-    public var data: Data?
+    public var data: NotificationData?
     /// `summary`: a renewal-date extension's outcome.
     public var summary: Summary?
     /// `externalPurchaseToken`: an external purchase.
@@ -29,7 +29,7 @@ public struct VerifiedNotification: Sendable, Hashable {
     public var appData: AppData?
 
     /// A notification's `data`.
-    public struct Data: Sendable, Hashable {
+    public struct NotificationData: Sendable, Hashable {
         /// `environment`: "Sandbox" or "Production".
         public var environment: String?
         /// `appAppleId`: the app's App Store id.
@@ -134,7 +134,7 @@ public struct VerifiedNotification: Sendable, Hashable {
         notificationUUID = try payload.string("notificationUUID")
         version = try payload.string("version")
         signedDate = try payload.date("signedDate")
-        data = try payload.object("data").map { reader throws(VerificationFailure) in try Data(reader) }
+        data = try payload.object("data").map { reader throws(VerificationFailure) in try NotificationData(reader) }
         summary = try payload.object("summary").map { reader throws(VerificationFailure) in try Summary(reader) }
         externalPurchaseToken = try payload.object("externalPurchaseToken").map { reader throws(VerificationFailure) in
             try ExternalPurchaseToken(reader)

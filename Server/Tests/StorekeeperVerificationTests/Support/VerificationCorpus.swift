@@ -107,6 +107,14 @@ struct VerificationCorpus {
                                   expected: .wrongBundleID))
             }
         }
+        // Xcode's payloads are not signed by the App Store: Apple's library skips the chain and the
+        // signature for that environment (even another root's), and checks the rest.
+        let otherSigner = SignedDataSigner(chain: try chain.variant(.otherRoot))
+        cases.append(Case(name: "an Xcode transaction under another root, on the Xcode route", kind: .transaction,
+                          jws: try otherSigner.sign(Self.transactions(environment: .xcode)[0].json), environment: .xcode))
+        cases.append(Case(name: "a sandbox transaction on the Xcode route", kind: .transaction,
+                          jws: try signer.sign(Self.transactions(environment: .sandbox)[0].json), environment: .xcode,
+                          expected: .wrongEnvironment))
         cases.append(Case(name: "another app's Apple id in production", kind: .notification,
                           jws: try signer.sign(try Self.notification(environment: .production, signer: signer).json), environment: .production,
                           appAppleID: 987_654_321, expected: .wrongAppAppleID))
