@@ -1,5 +1,7 @@
 """Verifies App Store signed data with Apple's App Store Server Library
-(PyPI app-store-server-library), the oracle of StorekeeperTestChainTests.
+(PyPI app-store-server-library), the oracle of StorekeeperTestChainTests and
+of the server package's StorekeeperVerificationTests (Server/), which read
+it from here.
 
 Usage: python3 verify_signed.py REQUESTS.json
 
