@@ -40,6 +40,11 @@ let package = Package(
         .library(name: "StorekeeperSimulatedStore", targets: ["StorekeeperSimulatedStore"]),
         // A test certificate chain and StoreKit 2-style signed payloads (JWS), for apps' and servers' tests.
         .library(name: "StorekeeperTestChain", targets: ["StorekeeperTestChain"]),
+        // For the server package (Server/, a package of its own that depends on this one by path): the
+        // vocabulary and seeded randomness, the strict JSON parser, and child processes for its tests' oracle.
+        .library(name: "StorekeeperCore", targets: ["StorekeeperCore"]),
+        .library(name: "StorekeeperJSON", targets: ["StorekeeperJSON"]),
+        .library(name: "StorekeeperChildProcess", targets: ["StorekeeperChildProcess"]),
         // The author's side: validate, compile, explain, import, export, diff, codegen, scenarios.
         .library(
             name: "StorekeeperTooling",
