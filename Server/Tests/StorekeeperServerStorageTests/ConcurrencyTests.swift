@@ -16,7 +16,9 @@ import Testing
                     let storage = index.isMultiple(of: 2) ? first : second
                     group.addTask { try await storage.spend(spend) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                var all: [SpendOutcome] = []
+                for try await outcome in group { all.append(outcome) }
+                return all
             }
             #expect(outcomes.filter { $0 == .spent(remaining: 970) }.count == 1)
             #expect(outcomes.filter { $0 == .repeated(remaining: 970) }.count == Self.tasks - 1)
@@ -33,7 +35,9 @@ import Testing
                     let storage = index.isMultiple(of: 2) ? first : second
                     group.addTask { try await storage.spend(SpendRequest(user: "alice", key: "k\(index)", balance: "coins", amount: 1)) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                var all: [SpendOutcome] = []
+                for try await outcome in group { all.append(outcome) }
+                return all
             }
             let spent = outcomes.filter { if case .spent = $0 { true } else { false } }
             #expect(spent.count == 15)
@@ -60,7 +64,9 @@ import Testing
                         return try await storage.process(notificationUUID: notification.notificationUUID, effects: effects, at: 1)
                     }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                var all: [Bool] = []
+                for try await outcome in group { all.append(outcome) }
+                return all
             }
             #expect(applied.filter { $0 }.count == 1)
             #expect(try await first.balances(of: "alice") == ["coins": 100])
@@ -80,7 +86,9 @@ import Testing
                         return (granted, try await storage.put(record, for: "alice"))
                     }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                var all: [(Bool, RecordWrite)] = []
+                for try await outcome in group { all.append(outcome) }
+                return all
             }
             #expect(results.filter(\.0).count == 1)
             #expect(results.filter { $0.1 == .created }.count == 1)

@@ -19,7 +19,7 @@ public struct SpendRequest: Sendable, Equatable {
 }
 
 /// What a spend did.
-public enum SpendOutcome: Sendable, Equatable {
+public enum SpendOutcome: Sendable, Hashable {
     /// Spent now; `remaining` is the balance after it.
     case spent(remaining: Int)
     /// The key was spent before with the same body: the first answer, nothing spent again.

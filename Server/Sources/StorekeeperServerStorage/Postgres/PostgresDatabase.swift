@@ -31,7 +31,7 @@ struct PostgresDatabase: SQLDatabase {
                     attempt += 1
                     continue
                 }
-                if let state, Self.unavailable.contains(where: state.hasPrefix) {
+                if let state, Self.unavailable.contains(where: { state.hasPrefix($0) }) {
                     throw StorageError.transient("PostgreSQL \(state): \(error.serverInfo?[.message] ?? "unavailable")")
                 }
                 if state == nil { throw StorageError.transient("PostgreSQL connection: \(error.code)") }

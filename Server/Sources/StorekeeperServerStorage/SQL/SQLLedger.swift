@@ -251,7 +251,7 @@ struct SQLLedger: Sendable {
                 """, binds)
             // Another PUT of the same id committed between the two statements: this one replaces it.
             if created.isEmpty {
-                try await session.rows(
+                _ = try await session.rows(
                     """
                     UPDATE records SET product_id = ?, strategy = ?, kind = ?, quantity = ?, receipt = ?, purchase_date = ?,
                         expiration_date = ? WHERE user_id = ? AND transaction_id = ?

@@ -43,8 +43,8 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             try await body(first, try SQLiteLedgerStorage(path: path))
         case .postgres:
             let url = try TestPostgres.url()
-            let first = try PostgresLedgerStorage(url: url, schema: name)
-            let second = try PostgresLedgerStorage(url: url, schema: name)
+            let first = try PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)
+            let second = try PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)
             do {
                 try await first.migrate()
                 try await body(first, second)
@@ -73,7 +73,7 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             let url = try TestPostgres.url()
             let opened = OpenedStorages()
             do {
-                try await body { await opened.add(try PostgresLedgerStorage(url: url, schema: name)) }
+                try await body { try await opened.add(PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)) }
             } catch {
                 await opened.closeAll()
                 throw error
