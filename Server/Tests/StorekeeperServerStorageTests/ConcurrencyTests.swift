@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func theSameSpendKeyAtOnceSpendsOnce(backend: TestBackend) async throws {
-        try await backend.withStorage { first, second in
+        try await backend.withStorage { (first: any LedgerStorage, second: any LedgerStorage) async throws in
             _ = try await first.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 1000))
             let spend = SpendRequest(user: "alice", key: "once", balance: "coins", amount: 30)
             let outcomes = try await withThrowingTaskGroup(of: SpendOutcome.self) { group in
@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func manySpendsAtOnceNeverGoBelowZero(backend: TestBackend) async throws {
-        try await backend.withStorage { first, second in
+        try await backend.withStorage { (first: any LedgerStorage, second: any LedgerStorage) async throws in
             _ = try await first.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 15))
             let outcomes = try await withThrowingTaskGroup(of: SpendOutcome.self) { group in
                 for index in 0..<Self.tasks {
@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func theSameNotificationAtOnceIsAppliedOnce(backend: TestBackend) async throws {
-        try await backend.withStorage { first, second in
+        try await backend.withStorage { (first: any LedgerStorage, second: any LedgerStorage) async throws in
             let notification = Samples.notification("n-once")
             let effects: [LedgerEffect] = [
                 .transaction(Samples.transaction("1000", user: "alice")),
@@ -76,7 +76,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func theSameGrantAndRecordAtOnceAreKeptOnce(backend: TestBackend) async throws {
-        try await backend.withStorage { first, second in
+        try await backend.withStorage { (first: any LedgerStorage, second: any LedgerStorage) async throws in
             let record = ServerRecord(transactionID: "1000", productID: "com.example.pro", strategy: "server", kind: "flag", purchaseDate: 1)
             let results = try await withThrowingTaskGroup(of: (Bool, RecordWrite).self) { group in
                 for index in 0..<Self.tasks {

@@ -13,7 +13,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func sqlInEveryFieldIsStoredAsData(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             for (index, text) in Self.hostile.enumerated() {
                 let user = "\(text)#\(index)"
                 #expect(try await storage.register(user: user, appAccountToken: text + "-token").user == user)

@@ -5,7 +5,7 @@ import Testing
 @Suite struct LedgerSemanticsTests {
     @Test(arguments: TestBackend.available)
     func usersKeepTheirFirstAppAccountToken(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             let token = "95ddc0f0-e6c6-58b9-bc6c-f36bd119a557"
             #expect(try await storage.register(user: "alice", appAccountToken: token) == UserAccount(user: "alice", appAccountToken: token))
             // Again, and with another token: the first one stays.
@@ -20,7 +20,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func aTransactionIsKeptOnceAndANewerSignedDateWins(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             let first = Samples.transaction("1000", user: "alice", signedDate: 100)
             #expect(try await storage.keep(first) == .inserted)
             #expect(try await storage.keep(first) == .unchanged)
@@ -36,7 +36,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func anotherUsersTransactionIsNeitherReplacedNorShown(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             let alices = Samples.transaction("1000", user: "alice", signedDate: 100)
             #expect(try await storage.keep(alices) == .inserted)
             #expect(try await storage.keep(Samples.transaction("1000", user: "mallory", signedDate: 999)) == .ownedByAnotherUser)
@@ -47,7 +47,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func subscriptionsTakeTheNewerStateOfTheSameUser(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             for (index, status) in SubscriptionState.Status.allCases.enumerated() {
                 let state = SubscriptionState(
                     originalTransactionID: "sub", user: "alice", productID: "com.example.monthly", status: status,
@@ -71,7 +71,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func aGrantIsAppliedOncePerTransactionAndBalance(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             let grant = Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 100)
             #expect(try await storage.apply(grant))
             #expect(try await !storage.apply(grant))
@@ -87,7 +87,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func aSpendIsIdempotentByKeyAndNeverGoesBelowZero(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 250))
             let spend = SpendRequest(user: "alice", key: "k1", balance: "coins", amount: 100)
             #expect(try await storage.spend(spend) == .spent(remaining: 150))
@@ -111,7 +111,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func spendKeysAndBalancesAreEachUsersOwn(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 10))
             _ = try await storage.apply(Grant(user: "bob", transactionID: "2000", balance: "coins", amount: 10))
             #expect(try await storage.spend(SpendRequest(user: "alice", key: "same", balance: "coins", amount: 4)) == .spent(remaining: 6))
@@ -125,7 +125,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func aRecordIsKeptPerUserAndAPutReplacesIt(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             let flag = ServerRecord(transactionID: "1000", productID: "com.example.pro", strategy: "server", kind: "flag", purchaseDate: 1_700_000_000.25)
             #expect(try await storage.put(flag, for: "alice") == .created)
             let counted = ServerRecord(
@@ -144,7 +144,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func aNotificationIsStoredOnceAndItsEffectsAppliedOnce(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             let notification = Samples.notification("n-1", type: "CONSUMPTION_REQUEST")
             #expect(try await storage.receive(notification) == .new)
             #expect(try await storage.receive(notification) == .pending)
@@ -171,7 +171,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func aRefusedEffectLeavesTheNotificationUnprocessedAndNothingApplied(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             _ = try await storage.receive(Samples.notification("n-2"))
             let good = LedgerEffect.grant(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 5))
             // A grant of nothing, after a good one: refused, and the good one is not applied either.
@@ -186,7 +186,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func notificationsAreListedNewestFirstUpToTheLimit(backend: TestBackend) async throws {
-        try await backend.withStorage { storage, _ in
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             for index in 0..<5 { _ = try await storage.receive(Samples.notification("n-\(index)", receivedAt: Double(index))) }
             #expect(try await storage.notifications(limit: 3).map(\.notificationUUID) == ["n-4", "n-3", "n-2"])
         }

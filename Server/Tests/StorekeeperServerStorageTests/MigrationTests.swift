@@ -5,7 +5,7 @@ import Testing
 @Suite struct MigrationTests {
     @Test(arguments: TestBackend.available)
     func aNewDatabaseIsMigratedToTheLatestVersionOnce(backend: TestBackend) async throws {
-        try await backend.withUnmigrated { open in
+        try await backend.withUnmigrated { (open: @Sendable () async throws -> any LedgerStorage) async throws in
             let storage = try await open()
             #expect(try await storage.schemaVersion() == 0)
             try await storage.migrate()
@@ -22,7 +22,7 @@ import Testing
 
     @Test(arguments: TestBackend.available)
     func instancesStartingAtOnceMigrateWithoutError(backend: TestBackend) async throws {
-        try await backend.withUnmigrated { open in
+        try await backend.withUnmigrated { (open: @Sendable () async throws -> any LedgerStorage) async throws in
             var instances: [any LedgerStorage] = []
             for _ in 0..<6 { instances.append(try await open()) }
             try await withThrowingTaskGroup(of: Void.self) { group in

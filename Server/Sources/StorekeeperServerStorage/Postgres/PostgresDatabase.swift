@@ -24,9 +24,9 @@ struct PostgresDatabase: SQLDatabase {
                 return try await once(body)
             } catch let error as PSQLError {
                 let state = error.serverInfo?[.sqlState]
-                if let state, Self.retried.contains(state) {
+                if let state, let reason = Self.retried[state] {
                     guard attempt < attempts else {
-                        throw StorageError.transient("PostgreSQL \(state) \(Self.retried[state] ?? ""), \(attempts) tries")
+                        throw StorageError.transient("PostgreSQL \(state) \(reason), \(attempts) tries")
                     }
                     attempt += 1
                     continue
