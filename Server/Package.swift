@@ -7,6 +7,9 @@ import PackageDescription
 //
 // - Sources/StorekeeperVerification: App Store signed data (JWS, x5c chain to
 //   Apple's root, Apple's marker OIDs, bundle, environment, app id).
+// - Sources/StorekeeperServerStorage: what the server keeps per user (ledger,
+//   balances, spends, records, notifications), on SQLite (GRDB, the default)
+//   or PostgreSQL (postgres-nio), behind one protocol.
 // - Sources/storekeeper-server-benchmark: verifications per second against
 //   Apple's Python library on the same payloads.
 
@@ -16,6 +19,8 @@ let package = Package(
     products: [
         // Verifying StoreKit 2 transactions, renewal info and App Store Server Notifications V2.
         .library(name: "StorekeeperVerification", targets: ["StorekeeperVerification"]),
+        // The server's storage: one protocol, SQLite and PostgreSQL.
+        .library(name: "StorekeeperServerStorage", targets: ["StorekeeperServerStorage"]),
     ],
     dependencies: [
         .package(name: "storekeeper", path: ".."),
@@ -23,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The signed-data verifier: JWS ES256, the x5c chain (swift-certificates), the payloads' types.
@@ -61,6 +69,23 @@ let package = Package(
                 .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+            ]
+        ),
+        // The ledger's storage: LedgerStorage, SQLiteLedgerStorage (GRDB), PostgresLedgerStorage (postgres-nio).
+        .target(
+            name: "StorekeeperServerStorage",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // One suite, parameterized over both backends, against SQLite and a real PostgreSQL.
+        .testTarget(
+            name: "StorekeeperServerStorageTests",
+            dependencies: [
+                "StorekeeperServerStorage",
+                .product(name: "StorekeeperChildProcess", package: "storekeeper"),
             ]
         ),
     ],

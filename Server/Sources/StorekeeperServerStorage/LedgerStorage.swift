@@ -1,0 +1,91 @@
+/// What the server keeps, per user: users and their `appAccountToken`,
+/// verified transactions, subscriptions, grants and balances, spends,
+/// records of the `server` persistence strategy, App Store notifications and
+/// consumption requests.
+///
+/// Every method that reads or changes a user's data takes the user, and
+/// touches that user's rows only: another user's data is never read or
+/// changed through it. Idempotency comes from the database (unique keys,
+/// `INSERT … ON CONFLICT DO NOTHING`, conditional `UPDATE`s), so several
+/// server processes sharing one database agree. A failure a retry would fix
+/// is ``StorageError/transient(_:)``.
+///
+/// Two implementations: ``SQLiteLedgerStorage`` (the default) and
+/// ``PostgresLedgerStorage``.
+public protocol LedgerStorage: Sendable {
+    /// Brings the schema to this version: versioned migrations, safe when
+    /// several instances start at once. Call once at start.
+    func migrate() async throws
+
+    /// The schema version the database has (0 before any migration).
+    func schemaVersion() async throws -> Int
+
+    // MARK: Users
+
+    /// Registers `user` with `appAccountToken` if it is new, and answers the
+    /// account as kept (a known user keeps the token it has).
+    func register(user: String, appAccountToken: String) async throws -> UserAccount
+
+    /// The user a StoreKit `appAccountToken` names, if any (operators, restores).
+    func account(appAccountToken: String) async throws -> UserAccount?
+
+    /// The account of `user`, if known.
+    func account(user: String) async throws -> UserAccount?
+
+    // MARK: Verified transactions
+
+    /// Keeps a verified transaction once by its id; a newer `signedDate` replaces the kept one.
+    func keep(_ transaction: StoredTransaction) async throws -> TransactionWrite
+
+    /// `user`'s transactions, by transaction id.
+    func transactions(of user: String) async throws -> [StoredTransaction]
+
+    /// A transaction by id, whoever it belongs to (operator routes only).
+    func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction?
+
+    // MARK: Subscriptions
+
+    /// Updates a subscription's state by its original transaction id; a newer
+    /// `signedDate` wins. Answers whether it changed.
+    func update(_ subscription: SubscriptionState) async throws -> Bool
+
+    /// `user`'s subscriptions, by original transaction id.
+    func subscriptions(of user: String) async throws -> [SubscriptionState]
+
+    // MARK: Balances
+
+    /// Applies a grant exactly once per transaction and balance. Answers whether it was applied now.
+    func apply(_ grant: Grant) async throws -> Bool
+
+    /// `user`'s balances: granted less spent, never below zero.
+    func balances(of user: String) async throws -> [String: Int]
+
+    /// Spends a balance, idempotent by key: the same key and body answer the
+    /// first answer, another body is refused, and nothing goes below zero.
+    func spend(_ request: SpendRequest) async throws -> SpendOutcome
+
+    // MARK: Records
+
+    /// Keeps `record` for `user`, replacing the user's record of the same transaction id.
+    func put(_ record: ServerRecord, for user: String) async throws -> RecordWrite
+
+    /// `user`'s records, by transaction id.
+    func records(of user: String) async throws -> [ServerRecord]
+
+    // MARK: Notifications
+
+    /// Stores a notification by its UUID before it is processed; a retried
+    /// one is not stored twice. Answers whether it still needs processing.
+    func receive(_ notification: StoredNotification) async throws -> NotificationReceipt
+
+    /// Applies a stored notification's effects and marks it processed, in one
+    /// database transaction, unless it was processed already (then nothing
+    /// changes). Answers whether the effects were applied now.
+    func process(notificationUUID: String, effects: [LedgerEffect], at date: Double) async throws -> Bool
+
+    /// The notifications received, newest first, at most `limit` (operator routes).
+    func notifications(limit: Int) async throws -> [StoredNotification]
+
+    /// The consumption requests kept, oldest first (operator routes).
+    func consumptionRequests() async throws -> [ConsumptionRequest]
+}

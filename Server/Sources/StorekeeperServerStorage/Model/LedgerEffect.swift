@@ -1,0 +1,12 @@
+/// One change a notification makes to the ledger, applied in the same
+/// database transaction that marks the notification processed.
+public enum LedgerEffect: Sendable, Equatable {
+    /// Keep a verified transaction (a newer signed version wins).
+    case transaction(StoredTransaction)
+    /// Update a subscription's state (a newer signed state wins).
+    case subscription(SubscriptionState)
+    /// Grant a balance, once per transaction and balance.
+    case grant(Grant)
+    /// Keep a consumption request for the team.
+    case consumptionRequest(ConsumptionRequest)
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// The ledger's tables, as versioned migrations whose SQL both databases
+/// read alike: `TEXT`, `BIGINT` and `DOUBLE PRECISION` (SQLite gives them
+/// its text, integer and real affinities), dates as seconds since 1970.
+enum LedgerSchema {
+    /// One version of the schema: its statements, run in order, once.
+    struct Migration: Sendable {
+        var version: Int
+        var statements: [String]
+    }
+
+    /// Every migration, oldest first. Append; never edit one that shipped.
+    static let migrations: [Migration] = [
+        Migration(version: 1, statements: [
+            """
+            CREATE TABLE users (
+                user_id TEXT PRIMARY KEY,
+                app_account_token TEXT NOT NULL UNIQUE,
+                created_at DOUBLE PRECISION NOT NULL)
+            """,
+            """
+            CREATE TABLE transactions (
+                transaction_id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL,
+                original_transaction_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                quantity BIGINT NOT NULL,
+                purchase_date DOUBLE PRECISION NOT NULL,
+                expiration_date DOUBLE PRECISION,
+                revocation_date DOUBLE PRECISION,
+                signed_date DOUBLE PRECISION NOT NULL,
+                payload TEXT NOT NULL)
+            """,
+            "CREATE INDEX transactions_by_user ON transactions (user_id)",
+            """
+            CREATE TABLE subscriptions (
+                original_transaction_id TEXT PRIMARY KEY,
+                user_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                status TEXT NOT NULL,
+                expiration_date DOUBLE PRECISION,
+                signed_date DOUBLE PRECISION NOT NULL)
+            """,
+            "CREATE INDEX subscriptions_by_user ON subscriptions (user_id)",
+            """
+            CREATE TABLE grants (
+                transaction_id TEXT NOT NULL,
+                balance TEXT NOT NULL,
+                user_id TEXT NOT NULL,
+                amount BIGINT NOT NULL CHECK (amount > 0),
+                PRIMARY KEY (transaction_id, balance))
+            """,
+            """
+            CREATE TABLE balances (
+                user_id TEXT NOT NULL,
+                balance TEXT NOT NULL,
+                amount BIGINT NOT NULL CHECK (amount >= 0),
+                PRIMARY KEY (user_id, balance))
+            """,
+            """
+            CREATE TABLE spends (
+                user_id TEXT NOT NULL,
+                spend_key TEXT NOT NULL,
+                balance TEXT NOT NULL,
+                amount BIGINT NOT NULL CHECK (amount > 0),
+                remaining BIGINT,
+                PRIMARY KEY (user_id, spend_key))
+            """,
+            """
+            CREATE TABLE records (
+                user_id TEXT NOT NULL,
+                transaction_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                strategy TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                quantity BIGINT,
+                receipt TEXT,
+                purchase_date DOUBLE PRECISION NOT NULL,
+                expiration_date DOUBLE PRECISION,
+                PRIMARY KEY (user_id, transaction_id))
+            """,
+            """
+            CREATE TABLE notifications (
+                notification_uuid TEXT PRIMARY KEY,
+                notification_type TEXT NOT NULL,
+                subtype TEXT,
+                environment TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                received_at DOUBLE PRECISION NOT NULL,
+                processed_at DOUBLE PRECISION)
+            """,
+            "CREATE INDEX notifications_by_time ON notifications (received_at)",
+            """
+            CREATE TABLE consumption_requests (
+                notification_uuid TEXT PRIMARY KEY,
+                transaction_id TEXT NOT NULL,
+                user_id TEXT,
+                received_at DOUBLE PRECISION NOT NULL)
+            """,
+        ]),
+    ]
+
+    /// The newest version this code knows.
+    static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// The table of applied versions; created before anything else, under the backend's lock.
+    static let versionTable = """
+        CREATE TABLE IF NOT EXISTS storekeeper_schema (
+            version BIGINT PRIMARY KEY,
+            applied_at DOUBLE PRECISION NOT NULL)
+        """
+
+    /// Applies, in `session` (which holds the backend's migration lock), the migrations newer than the database's version.
+    static func apply(_ migrations: [Migration], in session: any SQLSession) async throws {
+        try await session.run(versionTable)
+        let found = try await currentVersion(in: session)
+        let known = migrations.last?.version ?? 0
+        guard found <= known else { throw StorageError.schemaTooNew(found: found, known: known) }
+        for migration in migrations where migration.version > found {
+            for statement in migration.statements { try await session.run(statement) }
+            try await session.run(
+                "INSERT INTO storekeeper_schema (version, applied_at) VALUES (?, ?)",
+                SQLValue(migration.version), SQLValue(Date().timeIntervalSince1970))
+        }
+    }
+
+    /// The database's schema version, 0 when no migration ran.
+    static func currentVersion(in session: any SQLSession) async throws -> Int {
+        let rows = try await session.run("SELECT COALESCE(MAX(version), 0) FROM storekeeper_schema")
+        return try rows.first?.integer(0) ?? 0
+    }
+}

@@ -1,0 +1,388 @@
+import Foundation
+
+/// The ledger's operations, written once over ``SQLDatabase`` so that SQLite
+/// and PostgreSQL run the same statements with the same semantics.
+struct SQLLedger: Sendable {
+    let database: any SQLDatabase
+
+    func migrate() async throws {
+        try await database.withMigrationLock { try await LedgerSchema.apply(LedgerSchema.migrations, in: $0) }
+    }
+
+    func schemaVersion() async throws -> Int {
+        try await database.withMigrationLock { session in
+            try await session.run(LedgerSchema.versionTable)
+            return try await LedgerSchema.currentVersion(in: session)
+        }
+    }
+
+    // MARK: Users
+
+    func register(user: String, appAccountToken: String) async throws -> UserAccount {
+        try Self.require(!user.isEmpty, "the user id is empty")
+        try Self.require(!appAccountToken.isEmpty, "the appAccountToken is empty")
+        return try await database.transaction { session in
+            try await session.run(
+                "INSERT INTO users (user_id, app_account_token, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                .text(user), .text(appAccountToken), .real(Date().timeIntervalSince1970))
+            guard let kept = try await Self.account(where: "user_id", is: user, in: session) else {
+                throw StorageError.invalidArgument("the appAccountToken '\(appAccountToken)' is another user's; user '\(user)' was not registered")
+            }
+            return kept
+        }
+    }
+
+    func account(appAccountToken: String) async throws -> UserAccount? {
+        try await database.transaction { try await Self.account(where: "app_account_token", is: appAccountToken, in: $0) }
+    }
+
+    func account(user: String) async throws -> UserAccount? {
+        try await database.transaction { try await Self.account(where: "user_id", is: user, in: $0) }
+    }
+
+    private static func account(where column: String, is value: String, in session: any SQLSession) async throws -> UserAccount? {
+        let rows = try await session.run("SELECT user_id, app_account_token FROM users WHERE \(column) = ?", .text(value))
+        return try rows.first.map { UserAccount(user: try $0.text(0), appAccountToken: try $0.text(1)) }
+    }
+
+    // MARK: Transactions
+
+    func keep(_ transaction: StoredTransaction) async throws -> TransactionWrite {
+        try Self.check(transaction)
+        return try await database.transaction { try await Self.keep(transaction, in: $0) }
+    }
+
+    /// Inserts once by id; otherwise replaces only the same user's row, and only with a newer signedDate.
+    static func keep(_ transaction: StoredTransaction, in session: any SQLSession) async throws -> TransactionWrite {
+        let t = transaction
+        let inserted = try await session.run(
+            """
+            INSERT INTO transactions (transaction_id, user_id, original_transaction_id, product_id, environment, quantity,
+                purchase_date, expiration_date, revocation_date, signed_date, payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING transaction_id
+            """,
+            .text(t.transactionID), .text(t.user), .text(t.originalTransactionID), .text(t.productID), .text(t.environment),
+            SQLValue(t.quantity), .real(t.purchaseDate), SQLValue(t.expirationDate), SQLValue(t.revocationDate),
+            .real(t.signedDate), .text(t.payload))
+        if !inserted.isEmpty { return .inserted }
+        let updated = try await session.run(
+            """
+            UPDATE transactions SET original_transaction_id = ?, product_id = ?, environment = ?, quantity = ?,
+                purchase_date = ?, expiration_date = ?, revocation_date = ?, signed_date = ?, payload = ?
+            WHERE transaction_id = ? AND user_id = ? AND signed_date < ? RETURNING transaction_id
+            """,
+            .text(t.originalTransactionID), .text(t.productID), .text(t.environment), SQLValue(t.quantity),
+            .real(t.purchaseDate), SQLValue(t.expirationDate), SQLValue(t.revocationDate), .real(t.signedDate), .text(t.payload),
+            .text(t.transactionID), .text(t.user), .real(t.signedDate))
+        if !updated.isEmpty { return .updated }
+        let owner = try await session.run("SELECT user_id FROM transactions WHERE transaction_id = ?", .text(t.transactionID))
+        return try owner.first?.text(0) == t.user ? .unchanged : .ownedByAnotherUser
+    }
+
+    private static let transactionColumns = """
+        transaction_id, user_id, original_transaction_id, product_id, environment, quantity,
+        purchase_date, expiration_date, revocation_date, signed_date, payload
+        """
+
+    func transactions(of user: String) async throws -> [StoredTransaction] {
+        try await database.transaction { session in
+            try await session.run(
+                "SELECT \(Self.transactionColumns) FROM transactions WHERE user_id = ? ORDER BY transaction_id", .text(user)
+            ).map(Self.transaction)
+        }
+    }
+
+    func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction? {
+        try await database.transaction { session in
+            try await session.run(
+                "SELECT \(Self.transactionColumns) FROM transactions WHERE transaction_id = ?", .text(transactionID)
+            ).first.map(Self.transaction)
+        }
+    }
+
+    private static func transaction(_ row: SQLRow) throws -> StoredTransaction {
+        StoredTransaction(
+            transactionID: try row.text(0), user: try row.text(1), originalTransactionID: try row.text(2),
+            productID: try row.text(3), environment: try row.text(4), quantity: try row.integer(5),
+            purchaseDate: try row.real(6), expirationDate: try row.optionalReal(7), revocationDate: try row.optionalReal(8),
+            signedDate: try row.real(9), payload: try row.text(10))
+    }
+
+    // MARK: Subscriptions
+
+    func update(_ subscription: SubscriptionState) async throws -> Bool {
+        try Self.require(!subscription.originalTransactionID.isEmpty, "the subscription's original transaction id is empty")
+        try Self.require(!subscription.user.isEmpty, "the subscription's user is empty")
+        return try await database.transaction { try await Self.update(subscription, in: $0) }
+    }
+
+    /// A conditional upsert: a new subscription, or a newer state of the same user's.
+    static func update(_ subscription: SubscriptionState, in session: any SQLSession) async throws -> Bool {
+        let s = subscription
+        let changed = try await session.run(
+            """
+            INSERT INTO subscriptions (original_transaction_id, user_id, product_id, status, expiration_date, signed_date)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id, status = excluded.status,
+                expiration_date = excluded.expiration_date, signed_date = excluded.signed_date
+            WHERE subscriptions.user_id = excluded.user_id AND subscriptions.signed_date < excluded.signed_date
+            RETURNING original_transaction_id
+            """,
+            .text(s.originalTransactionID), .text(s.user), .text(s.productID), .text(s.status.rawValue),
+            SQLValue(s.expirationDate), .real(s.signedDate))
+        return !changed.isEmpty
+    }
+
+    func subscriptions(of user: String) async throws -> [SubscriptionState] {
+        try await database.transaction { session in
+            try await session.run(
+                """
+                SELECT original_transaction_id, user_id, product_id, status, expiration_date, signed_date
+                FROM subscriptions WHERE user_id = ? ORDER BY original_transaction_id
+                """, .text(user)
+            ).map { row in
+                let status = try row.text(3)
+                guard let known = SubscriptionState.Status(rawValue: status) else {
+                    throw StorageError.corrupt("subscriptions.status is '\(status)', not one of \(SubscriptionState.Status.allCases.map(\.rawValue))")
+                }
+                return SubscriptionState(
+                    originalTransactionID: try row.text(0), user: try row.text(1), productID: try row.text(2), status: known,
+                    expirationDate: try row.optionalReal(4), signedDate: try row.real(5))
+            }
+        }
+    }
+
+    // MARK: Balances
+
+    func apply(_ grant: Grant) async throws -> Bool {
+        try Self.check(grant)
+        return try await database.transaction { try await Self.apply(grant, in: $0) }
+    }
+
+    /// The grant's row is the proof it was applied: the balance grows only when that row is new.
+    static func apply(_ grant: Grant, in session: any SQLSession) async throws -> Bool {
+        let new = try await session.run(
+            "INSERT INTO grants (transaction_id, balance, user_id, amount) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING amount",
+            .text(grant.transactionID), .text(grant.balance), .text(grant.user), SQLValue(grant.amount))
+        guard !new.isEmpty else { return false }
+        try await session.run(
+            """
+            INSERT INTO balances (user_id, balance, amount) VALUES (?, ?, ?)
+            ON CONFLICT (user_id, balance) DO UPDATE SET amount = balances.amount + excluded.amount
+            """,
+            .text(grant.user), .text(grant.balance), SQLValue(grant.amount))
+        return true
+    }
+
+    func balances(of user: String) async throws -> [String: Int] {
+        try await database.transaction { session in
+            var result: [String: Int] = [:]
+            for row in try await session.run("SELECT balance, amount FROM balances WHERE user_id = ?", .text(user)) {
+                result[try row.text(0)] = try row.integer(1)
+            }
+            return result
+        }
+    }
+
+    func spend(_ request: SpendRequest) async throws -> SpendOutcome {
+        try Self.require(!request.user.isEmpty, "the spend's user is empty")
+        try Self.require(!request.key.isEmpty, "the spend's key is empty")
+        try Self.require(!request.balance.isEmpty, "the spend's balance is empty")
+        try Self.require(request.amount > 0, "the spend's amount is \(request.amount); it must be positive")
+        do {
+            return try await spendOnce(request)
+        } catch Refusal.insufficient(let available) {
+            return .insufficient(available: available)
+        }
+    }
+
+    /// The spend in one transaction; not enough throws ``Refusal`` so that the claimed key is rolled back with it.
+    private func spendOnce(_ request: SpendRequest) async throws -> SpendOutcome {
+        try await database.transaction { session in
+            let r = request
+            // The key first: a concurrent spend of the same key waits here for this one's commit, then finds it.
+            let claimed = try await session.run(
+                "INSERT INTO spends (user_id, spend_key, balance, amount) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING spend_key",
+                .text(r.user), .text(r.key), .text(r.balance), SQLValue(r.amount))
+            if claimed.isEmpty {
+                let earlier = try await session.run(
+                    "SELECT balance, amount, remaining FROM spends WHERE user_id = ? AND spend_key = ?", .text(r.user), .text(r.key))
+                guard let row = earlier.first else { throw StorageError.transient("the spend key '\(r.key)' was claimed and released meanwhile") }
+                let (balance, amount) = (try row.text(0), try row.integer(1))
+                guard balance == r.balance, amount == r.amount else { return .keyReused(balance: balance, amount: amount) }
+                return .repeated(remaining: try row.integer(2))
+            }
+            // One conditional UPDATE: never below zero, whatever runs beside it.
+            let left = try await session.run(
+                "UPDATE balances SET amount = amount - ? WHERE user_id = ? AND balance = ? AND amount >= ? RETURNING amount",
+                SQLValue(r.amount), .text(r.user), .text(r.balance), SQLValue(r.amount))
+            guard let remaining = try left.first?.integer(0) else {
+                let held = try await session.run("SELECT amount FROM balances WHERE user_id = ? AND balance = ?", .text(r.user), .text(r.balance))
+                throw Refusal.insufficient(available: try held.first?.integer(0) ?? 0)
+            }
+            try await session.run(
+                "UPDATE spends SET remaining = ? WHERE user_id = ? AND spend_key = ?", SQLValue(remaining), .text(r.user), .text(r.key))
+            return .spent(remaining: remaining)
+        }
+    }
+
+    // MARK: Records
+
+    func put(_ record: ServerRecord, for user: String) async throws -> RecordWrite {
+        try Self.require(!user.isEmpty, "the record's user is empty")
+        try Self.require(!record.transactionID.isEmpty, "the record's transaction id is empty")
+        try Self.require(!record.productID.isEmpty, "the record's product id is empty")
+        return try await database.transaction { session in
+            let r = record
+            let binds: [SQLValue] = [
+                .text(r.productID), .text(r.strategy), .text(r.kind), SQLValue(r.quantity), SQLValue(r.receipt),
+                .real(r.purchaseDate), SQLValue(r.expirationDate), .text(user), .text(r.transactionID),
+            ]
+            let replaced = try await session.rows(
+                """
+                UPDATE records SET product_id = ?, strategy = ?, kind = ?, quantity = ?, receipt = ?, purchase_date = ?,
+                    expiration_date = ? WHERE user_id = ? AND transaction_id = ? RETURNING transaction_id
+                """, binds)
+            if !replaced.isEmpty { return .replaced }
+            let created = try await session.rows(
+                """
+                INSERT INTO records (product_id, strategy, kind, quantity, receipt, purchase_date, expiration_date, user_id,
+                    transaction_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING transaction_id
+                """, binds)
+            // Another PUT of the same id committed between the two statements: this one replaces it.
+            if created.isEmpty {
+                _ = try await session.rows(
+                    """
+                    UPDATE records SET product_id = ?, strategy = ?, kind = ?, quantity = ?, receipt = ?, purchase_date = ?,
+                        expiration_date = ? WHERE user_id = ? AND transaction_id = ?
+                    """, binds)
+                return .replaced
+            }
+            return .created
+        }
+    }
+
+    func records(of user: String) async throws -> [ServerRecord] {
+        try await database.transaction { session in
+            try await session.run(
+                """
+                SELECT transaction_id, product_id, strategy, kind, quantity, receipt, purchase_date, expiration_date
+                FROM records WHERE user_id = ? ORDER BY transaction_id
+                """, .text(user)
+            ).map { row in
+                ServerRecord(
+                    transactionID: try row.text(0), productID: try row.text(1), strategy: try row.text(2), kind: try row.text(3),
+                    quantity: try row.optionalInteger(4), receipt: try row.optionalText(5), purchaseDate: try row.real(6),
+                    expirationDate: try row.optionalReal(7))
+            }
+        }
+    }
+
+    // MARK: Notifications
+
+    func receive(_ notification: StoredNotification) async throws -> NotificationReceipt {
+        try Self.require(!notification.notificationUUID.isEmpty, "the notification's notificationUUID is empty")
+        return try await database.transaction { session in
+            let n = notification
+            let stored = try await session.run(
+                """
+                INSERT INTO notifications (notification_uuid, notification_type, subtype, environment, payload, received_at)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING notification_uuid
+                """,
+                .text(n.notificationUUID), .text(n.notificationType), SQLValue(n.subtype), .text(n.environment),
+                .text(n.payload), .real(n.receivedAt))
+            if !stored.isEmpty { return .new }
+            let earlier = try await session.run(
+                "SELECT processed_at FROM notifications WHERE notification_uuid = ?", .text(n.notificationUUID))
+            return try earlier.first?.optionalReal(0) == nil ? .pending : .processed
+        }
+    }
+
+    func process(notificationUUID: String, effects: [LedgerEffect], at date: Double) async throws -> Bool {
+        for effect in effects {
+            switch effect {
+            case .transaction(let transaction): try Self.check(transaction)
+            case .grant(let grant): try Self.check(grant)
+            case .subscription, .consumptionRequest: break
+            }
+        }
+        return try await database.transaction { session in
+            // The mark first: a concurrent processing of the same notification waits on this row, then finds it marked.
+            let marked = try await session.run(
+                "UPDATE notifications SET processed_at = ? WHERE notification_uuid = ? AND processed_at IS NULL RETURNING notification_uuid",
+                .real(date), .text(notificationUUID))
+            guard !marked.isEmpty else {
+                let known = try await session.run("SELECT 1 FROM notifications WHERE notification_uuid = ?", .text(notificationUUID))
+                guard !known.isEmpty else {
+                    throw StorageError.invalidArgument("no notification '\(notificationUUID)' was received; store it with receive(_:) first")
+                }
+                return false
+            }
+            for effect in effects {
+                switch effect {
+                case .transaction(let transaction): _ = try await Self.keep(transaction, in: session)
+                case .subscription(let subscription): _ = try await Self.update(subscription, in: session)
+                case .grant(let grant): _ = try await Self.apply(grant, in: session)
+                case .consumptionRequest(let request):
+                    try await session.run(
+                        """
+                        INSERT INTO consumption_requests (notification_uuid, transaction_id, user_id, received_at)
+                        VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+                        """,
+                        .text(request.notificationUUID), .text(request.transactionID), SQLValue(request.user), .real(request.receivedAt))
+                }
+            }
+            return true
+        }
+    }
+
+    func notifications(limit: Int) async throws -> [StoredNotification] {
+        try await database.transaction { session in
+            try await session.run(
+                """
+                SELECT notification_uuid, notification_type, subtype, environment, payload, received_at, processed_at
+                FROM notifications ORDER BY received_at DESC, notification_uuid LIMIT ?
+                """, SQLValue(max(0, limit))
+            ).map { row in
+                StoredNotification(
+                    notificationUUID: try row.text(0), notificationType: try row.text(1), subtype: try row.optionalText(2),
+                    environment: try row.text(3), payload: try row.text(4), receivedAt: try row.real(5), processedAt: try row.optionalReal(6))
+            }
+        }
+    }
+
+    func consumptionRequests() async throws -> [ConsumptionRequest] {
+        try await database.transaction { session in
+            try await session.run(
+                "SELECT notification_uuid, transaction_id, user_id, received_at FROM consumption_requests ORDER BY received_at, notification_uuid"
+            ).map { row in
+                ConsumptionRequest(
+                    notificationUUID: try row.text(0), transactionID: try row.text(1), user: try row.optionalText(2), receivedAt: try row.real(3))
+            }
+        }
+    }
+
+    // MARK: Checks
+
+    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+        guard condition else { throw StorageError.invalidArgument(message()) }
+    }
+
+    private static func check(_ t: StoredTransaction) throws {
+        try require(!t.transactionID.isEmpty, "the transaction's id is empty")
+        try require(!t.user.isEmpty, "transaction '\(t.transactionID)': the user is empty")
+        try require(t.quantity > 0, "transaction '\(t.transactionID)': the quantity is \(t.quantity); it must be positive")
+    }
+
+    private static func check(_ g: Grant) throws {
+        try require(!g.user.isEmpty, "grant of transaction '\(g.transactionID)': the user is empty")
+        try require(!g.transactionID.isEmpty, "grant: the transaction id is empty")
+        try require(!g.balance.isEmpty, "grant of transaction '\(g.transactionID)': the balance is empty")
+        try require(g.amount > 0, "grant of transaction '\(g.transactionID)': the amount is \(g.amount); it must be positive")
+    }
+}
+
+/// An answer that must roll the transaction back (the spend's claimed key), carried out of it as an error.
+enum Refusal: Error {
+    case insufficient(available: Int)
+}

@@ -1,0 +1,98 @@
+import Foundation
+import StorekeeperChildProcess
+import StorekeeperServerStorage
+
+/// The backends the one storage suite runs against.
+enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    var description: String { rawValue }
+
+    /// The backends to test here: SQLite always; PostgreSQL unless its programs cannot be found at all
+    /// (then a loud notice says so, once).
+    static let available: [TestBackend] = {
+        if case .missing(let why) = TestPostgres.server {
+            FileHandle.standardError.write(Data("""
+
+                ************************************************************************
+                StorekeeperServerStorageTests: PostgreSQL IS NOT TESTED on this machine:
+                \(why)
+                Set STOREKEEPER_TEST_POSTGRES_URL, or install PostgreSQL 15 (Scripts/postgres start).
+                ************************************************************************
+
+                """.utf8))
+            return [.sqlite]
+        }
+        return allCases
+    }()
+
+    /// A fresh, migrated storage of this backend for one test (its own SQLite file, or its own
+    /// PostgreSQL schema), and a second instance on the same database, as a second server process
+    /// would have.
+    func withStorage(_ body: (any LedgerStorage, any LedgerStorage) async throws -> Void) async throws {
+        let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-storage-\(name)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("ledger.sqlite").path
+            let first = try SQLiteLedgerStorage(path: path)
+            try await first.migrate()
+            try await body(first, try SQLiteLedgerStorage(path: path))
+        case .postgres:
+            let url = try TestPostgres.url()
+            let first = try PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)
+            let second = try PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)
+            do {
+                try await first.migrate()
+                try await body(first, second)
+            } catch {
+                await first.close()
+                await second.close()
+                throw error
+            }
+            await first.close()
+            await second.close()
+        }
+    }
+
+    /// A storage that has not been migrated, on a new database (or schema) of its own, and a
+    /// factory of more instances on the same one.
+    func withUnmigrated(_ body: (@Sendable () async throws -> any LedgerStorage) async throws -> Void) async throws {
+        let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-storage-\(name)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("ledger.sqlite").path
+            try await body { try SQLiteLedgerStorage(path: path) }
+        case .postgres:
+            let url = try TestPostgres.url()
+            let opened = OpenedStorages()
+            do {
+                try await body { try await opened.add(PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)) }
+            } catch {
+                await opened.closeAll()
+                throw error
+            }
+            await opened.closeAll()
+        }
+    }
+}
+
+/// PostgreSQL storages a test opened, closed when it ends.
+actor OpenedStorages {
+    private var storages: [PostgresLedgerStorage] = []
+
+    func add(_ storage: PostgresLedgerStorage) -> PostgresLedgerStorage {
+        storages.append(storage)
+        return storage
+    }
+
+    func closeAll() async {
+        for storage in storages { await storage.close() }
+    }
+}
