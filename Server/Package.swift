@@ -71,7 +71,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
-        // The ledger's storage: LedgerStorage, SQLiteLedgerStorage (GRDB), PostgresLedgerStorage (postgres-nio).
+        // The ledger's storage: LedgerStorage and SQLLedgerStorage, on SQLite (GRDB) or PostgreSQL (postgres-nio).
         .target(
             name: "StorekeeperServerStorage",
             dependencies: [

@@ -10,8 +10,8 @@
 /// server processes sharing one database agree. A failure a retry would fix
 /// is ``StorageError/transient(_:)``.
 ///
-/// Two implementations: ``SQLiteLedgerStorage`` (the default) and
-/// ``PostgresLedgerStorage``.
+/// One implementation, ``SQLLedgerStorage``, on SQLite (the default) or
+/// PostgreSQL.
 public protocol LedgerStorage: Sendable {
     /// Brings the schema to this version: versioned migrations, safe when
     /// several instances start at once. Call once at start.

@@ -38,13 +38,13 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("ledger.sqlite").path
-            let first = try SQLiteLedgerStorage(path: path)
+            let first = try SQLLedgerStorage.sqlite(path: path)
             try await first.migrate()
-            try await body(first, try SQLiteLedgerStorage(path: path))
+            try await body(first, try SQLLedgerStorage.sqlite(path: path))
         case .postgres:
             let url = try TestPostgres.url()
-            let first = try PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)
-            let second = try PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)
+            let first = try SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8)
+            let second = try SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8)
             do {
                 try await first.migrate()
                 try await body(first, second)
@@ -68,12 +68,12 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("ledger.sqlite").path
-            try await body { try SQLiteLedgerStorage(path: path) }
+            try await body { try SQLLedgerStorage.sqlite(path: path) }
         case .postgres:
             let url = try TestPostgres.url()
             let opened = OpenedStorages()
             do {
-                try await body { try await opened.add(PostgresLedgerStorage(url: url, schema: name, maximumConnections: 8)) }
+                try await body { try await opened.add(SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8)) }
             } catch {
                 await opened.closeAll()
                 throw error
@@ -85,9 +85,9 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
 
 /// PostgreSQL storages a test opened, closed when it ends.
 actor OpenedStorages {
-    private var storages: [PostgresLedgerStorage] = []
+    private var storages: [SQLLedgerStorage] = []
 
-    func add(_ storage: PostgresLedgerStorage) -> PostgresLedgerStorage {
+    func add(_ storage: SQLLedgerStorage) -> SQLLedgerStorage {
         storages.append(storage)
         return storage
     }

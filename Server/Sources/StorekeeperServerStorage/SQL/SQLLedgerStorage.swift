@@ -1,15 +1,28 @@
 import Foundation
 
-/// The ledger's operations, written once over ``SQLDatabase`` so that SQLite
-/// and PostgreSQL run the same statements with the same semantics.
-struct SQLLedger: Sendable {
+/// The ledger on a SQL database: SQLite through GRDB (``sqlite(path:)``,
+/// the default) or PostgreSQL through postgres-nio (``postgres(url:schema:maximumConnections:attempts:logger:)``).
+///
+/// The statements are written once over ``SQLDatabase``, so both databases
+/// run the same SQL with the same semantics; only opening and closing differ.
+public struct SQLLedgerStorage: LedgerStorage {
     let database: any SQLDatabase
+    /// Ends what the database runs in the background (PostgreSQL's connection pool); nil for SQLite.
+    let closing: (@Sendable () async -> Void)?
 
-    func migrate() async throws {
+    init(database: any SQLDatabase, closing: (@Sendable () async -> Void)? = nil) {
+        self.database = database
+        self.closing = closing
+    }
+
+    /// Closes the database; the storage answers nothing after.
+    public func close() async { await closing?() }
+
+    public func migrate() async throws {
         try await database.withMigrationLock { try await LedgerSchema.apply(LedgerSchema.migrations, in: $0) }
     }
 
-    func schemaVersion() async throws -> Int {
+    public func schemaVersion() async throws -> Int {
         try await database.withMigrationLock { session in
             try await session.run(LedgerSchema.versionTable)
             return try await LedgerSchema.currentVersion(in: session)
@@ -18,7 +31,7 @@ struct SQLLedger: Sendable {
 
     // MARK: Users
 
-    func register(user: String, appAccountToken: String) async throws -> UserAccount {
+    public func register(user: String, appAccountToken: String) async throws -> UserAccount {
         try Self.require(!user.isEmpty, "the user id is empty")
         try Self.require(!appAccountToken.isEmpty, "the appAccountToken is empty")
         return try await database.transaction { session in
@@ -32,11 +45,11 @@ struct SQLLedger: Sendable {
         }
     }
 
-    func account(appAccountToken: String) async throws -> UserAccount? {
+    public func account(appAccountToken: String) async throws -> UserAccount? {
         try await database.transaction { try await Self.account(where: "app_account_token", is: appAccountToken, in: $0) }
     }
 
-    func account(user: String) async throws -> UserAccount? {
+    public func account(user: String) async throws -> UserAccount? {
         try await database.transaction { try await Self.account(where: "user_id", is: user, in: $0) }
     }
 
@@ -47,7 +60,7 @@ struct SQLLedger: Sendable {
 
     // MARK: Transactions
 
-    func keep(_ transaction: StoredTransaction) async throws -> TransactionWrite {
+    public func keep(_ transaction: StoredTransaction) async throws -> TransactionWrite {
         try Self.check(transaction)
         return try await database.transaction { try await Self.keep(transaction, in: $0) }
     }
@@ -84,7 +97,7 @@ struct SQLLedger: Sendable {
         purchase_date, expiration_date, revocation_date, signed_date, payload
         """
 
-    func transactions(of user: String) async throws -> [StoredTransaction] {
+    public func transactions(of user: String) async throws -> [StoredTransaction] {
         try await database.transaction { session in
             try await session.run(
                 "SELECT \(Self.transactionColumns) FROM transactions WHERE user_id = ? ORDER BY transaction_id", .text(user)
@@ -92,7 +105,7 @@ struct SQLLedger: Sendable {
         }
     }
 
-    func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction? {
+    public func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction? {
         try await database.transaction { session in
             try await session.run(
                 "SELECT \(Self.transactionColumns) FROM transactions WHERE transaction_id = ?", .text(transactionID)
@@ -110,7 +123,7 @@ struct SQLLedger: Sendable {
 
     // MARK: Subscriptions
 
-    func update(_ subscription: SubscriptionState) async throws -> Bool {
+    public func update(_ subscription: SubscriptionState) async throws -> Bool {
         try Self.require(!subscription.originalTransactionID.isEmpty, "the subscription's original transaction id is empty")
         try Self.require(!subscription.user.isEmpty, "the subscription's user is empty")
         return try await database.transaction { try await Self.update(subscription, in: $0) }
@@ -133,7 +146,7 @@ struct SQLLedger: Sendable {
         return !changed.isEmpty
     }
 
-    func subscriptions(of user: String) async throws -> [SubscriptionState] {
+    public func subscriptions(of user: String) async throws -> [SubscriptionState] {
         try await database.transaction { session in
             try await session.run(
                 """
@@ -154,7 +167,7 @@ struct SQLLedger: Sendable {
 
     // MARK: Balances
 
-    func apply(_ grant: Grant) async throws -> Bool {
+    public func apply(_ grant: Grant) async throws -> Bool {
         try Self.check(grant)
         return try await database.transaction { try await Self.apply(grant, in: $0) }
     }
@@ -174,7 +187,7 @@ struct SQLLedger: Sendable {
         return true
     }
 
-    func balances(of user: String) async throws -> [String: Int] {
+    public func balances(of user: String) async throws -> [String: Int] {
         try await database.transaction { session in
             var result: [String: Int] = [:]
             for row in try await session.run("SELECT balance, amount FROM balances WHERE user_id = ?", .text(user)) {
@@ -184,7 +197,7 @@ struct SQLLedger: Sendable {
         }
     }
 
-    func spend(_ request: SpendRequest) async throws -> SpendOutcome {
+    public func spend(_ request: SpendRequest) async throws -> SpendOutcome {
         try Self.require(!request.user.isEmpty, "the spend's user is empty")
         try Self.require(!request.key.isEmpty, "the spend's key is empty")
         try Self.require(!request.balance.isEmpty, "the spend's balance is empty")
@@ -228,7 +241,7 @@ struct SQLLedger: Sendable {
 
     // MARK: Records
 
-    func put(_ record: ServerRecord, for user: String) async throws -> RecordWrite {
+    public func put(_ record: ServerRecord, for user: String) async throws -> RecordWrite {
         try Self.require(!user.isEmpty, "the record's user is empty")
         try Self.require(!record.transactionID.isEmpty, "the record's transaction id is empty")
         try Self.require(!record.productID.isEmpty, "the record's product id is empty")
@@ -262,7 +275,7 @@ struct SQLLedger: Sendable {
         }
     }
 
-    func records(of user: String) async throws -> [ServerRecord] {
+    public func records(of user: String) async throws -> [ServerRecord] {
         try await database.transaction { session in
             try await session.run(
                 """
@@ -280,7 +293,7 @@ struct SQLLedger: Sendable {
 
     // MARK: Notifications
 
-    func receive(_ notification: StoredNotification) async throws -> NotificationReceipt {
+    public func receive(_ notification: StoredNotification) async throws -> NotificationReceipt {
         try Self.require(!notification.notificationUUID.isEmpty, "the notification's notificationUUID is empty")
         return try await database.transaction { session in
             let n = notification
@@ -298,7 +311,7 @@ struct SQLLedger: Sendable {
         }
     }
 
-    func process(notificationUUID: String, effects: [LedgerEffect], at date: Double) async throws -> Bool {
+    public func process(notificationUUID: String, effects: [LedgerEffect], at date: Double) async throws -> Bool {
         for effect in effects {
             switch effect {
             case .transaction(let transaction): try Self.check(transaction)
@@ -336,7 +349,7 @@ struct SQLLedger: Sendable {
         }
     }
 
-    func notifications(limit: Int) async throws -> [StoredNotification] {
+    public func notifications(limit: Int) async throws -> [StoredNotification] {
         try await database.transaction { session in
             try await session.run(
                 """
@@ -351,7 +364,7 @@ struct SQLLedger: Sendable {
         }
     }
 
-    func consumptionRequests() async throws -> [ConsumptionRequest] {
+    public func consumptionRequests() async throws -> [ConsumptionRequest] {
         try await database.transaction { session in
             try await session.run(
                 "SELECT notification_uuid, transaction_id, user_id, received_at FROM consumption_requests ORDER BY received_at, notification_uuid"
