@@ -85,8 +85,26 @@ let package = Package(
             name: "StorekeeperServerStorageTests",
             dependencies: [
                 "StorekeeperServerStorage",
-                .product(name: "StorekeeperChildProcess", package: "storekeeper"),
+                "StorekeeperServerTestSupport",
             ]
+        ),
+        // The server: what verified transactions, records and notifications do to the ledger, and its routes.
+        .target(
+            name: "StorekeeperServer",
+            dependencies: [
+                "StorekeeperVerification",
+                "StorekeeperServerStorage",
+                .product(name: "StorekeeperRuntime", package: "storekeeper"),
+            ]
+        ),
+        // What the server's tests share: each test against SQLite and a real PostgreSQL.
+        .target(
+            name: "StorekeeperServerTestSupport",
+            dependencies: [
+                "StorekeeperServerStorage",
+                .product(name: "StorekeeperChildProcess", package: "storekeeper"),
+            ],
+            path: "Sources/Testing/StorekeeperServerTestSupport"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import StorekeeperServerStorage
+import StorekeeperServerTestSupport
 import Testing
 
 /// Many tasks, on two instances of the storage sharing one database (two server processes), applying

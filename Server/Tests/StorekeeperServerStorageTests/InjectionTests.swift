@@ -1,4 +1,5 @@
 import StorekeeperServerStorage
+import StorekeeperServerTestSupport
 import Testing
 
 /// SQL in every field is stored as data: bound, never spliced into a statement.

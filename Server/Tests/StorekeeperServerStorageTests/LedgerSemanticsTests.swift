@@ -1,4 +1,5 @@
 import StorekeeperServerStorage
+import StorekeeperServerTestSupport
 import Testing
 
 /// Each operation's semantics, the same on SQLite and PostgreSQL.

@@ -1,4 +1,5 @@
 import StorekeeperServerStorage
+import StorekeeperServerTestSupport
 import Testing
 
 /// Migrations: versioned, run at start, harmless run again, safe when several instances start at once.

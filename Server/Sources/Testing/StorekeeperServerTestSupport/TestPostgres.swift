@@ -4,7 +4,7 @@ import StorekeeperChildProcess
 /// The PostgreSQL server the suite runs against: STOREKEEPER_TEST_POSTGRES_URL when set (CI sets it),
 /// else a private cluster started with the repository's Scripts/postgres (left running for the next
 /// run; `Scripts/postgres stop` stops it).
-enum TestPostgres {
+public enum TestPostgres {
     enum Server: Sendable {
         case url(String)
         /// PostgreSQL's programs are not on this machine: the suite skips PostgreSQL, loudly.
@@ -38,14 +38,14 @@ enum TestPostgres {
         }
     }()
 
-    static func url() throws -> String {
+    public static func url() throws -> String {
         switch server {
         case .url(let url): return url
         case .missing(let why), .failed(let why): throw Unavailable(description: "PostgreSQL is not available: \(why)")
         }
     }
 
-    /// Five levels above this file: Server/Tests/StorekeeperServerStorageTests/Support/.
+    /// Five levels above this file: Server/Sources/Testing/StorekeeperServerTestSupport/.
     static let repositoryRoot: String = {
         var path = #filePath
         for _ in 0..<5 {

@@ -2,21 +2,21 @@ import Foundation
 import StorekeeperChildProcess
 import StorekeeperServerStorage
 
-/// The backends the one storage suite runs against.
-enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
+/// The backends the server's suites run against: each test runs once per backend.
+public enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     case sqlite
     case postgres
 
-    var description: String { rawValue }
+    public var description: String { rawValue }
 
     /// The backends to test here: SQLite always; PostgreSQL unless its programs cannot be found at all
     /// (then a loud notice says so, once).
-    static let available: [TestBackend] = {
+    public static let available: [TestBackend] = {
         if case .missing(let why) = TestPostgres.server {
             FileHandle.standardError.write(Data("""
 
                 ************************************************************************
-                StorekeeperServerStorageTests: PostgreSQL IS NOT TESTED on this machine:
+                storekeeper-server tests: PostgreSQL IS NOT TESTED on this machine:
                 \(why)
                 Set STOREKEEPER_TEST_POSTGRES_URL, or install PostgreSQL 15 (Scripts/postgres start).
                 ************************************************************************
@@ -30,7 +30,7 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     /// A fresh, migrated storage of this backend for one test (its own SQLite file, or its own
     /// PostgreSQL schema), and a second instance on the same database, as a second server process
     /// would have.
-    func withStorage(_ body: (any LedgerStorage, any LedgerStorage) async throws -> Void) async throws {
+    public func withStorage(_ body: (any LedgerStorage, any LedgerStorage) async throws -> Void) async throws {
         let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         switch self {
         case .sqlite:
@@ -60,7 +60,7 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
 
     /// A storage that has not been migrated, on a new database (or schema) of its own, and a
     /// factory of more instances on the same one.
-    func withUnmigrated(_ body: (@Sendable () async throws -> any LedgerStorage) async throws -> Void) async throws {
+    public func withUnmigrated(_ body: (@Sendable () async throws -> any LedgerStorage) async throws -> Void) async throws {
         let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         switch self {
         case .sqlite:
