@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // The signed-data verifier: JWS ES256, the x5c chain (swift-certificates), the payloads' types.
@@ -95,6 +98,13 @@ let package = Package(
                 "StorekeeperVerification",
                 "StorekeeperServerStorage",
                 .product(name: "StorekeeperRuntime", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What the server's tests share: each test against SQLite and a real PostgreSQL.
