@@ -55,8 +55,17 @@ import Testing
             let body = try await client.send(.get, "/v1/entitlements", token: try harness.token("alice")).object()
             let subscriptions = (body["subscriptions"] as? [[String: Any]])?.map { $0["status"] as? String }
             #expect(subscriptions == ["billing-retry", "grace-period"])
-            // The grace period keeps access; billing retry lists the subscription without access.
+            // The grace period keeps access.
             #expect(body["features"] as? [String] == ["premium"])
+
+            // Billing retry lists the subscription, without access.
+            _ = try await harness.storage.register(user: "bob", appAccountToken: "u")
+            #expect(try await harness.storage.update(
+                SubscriptionState(originalTransactionID: "o6", user: "bob", productID: ServerHarness.monthly, status: .billingRetry, expirationDate: now - 100, signedDate: now)))
+            let bob = try await client.send(.get, "/v1/entitlements", token: try harness.token("bob")).object()
+            #expect((bob["subscriptions"] as? [[String: Any]])?.map { $0["status"] as? String } == ["billing-retry"])
+            #expect(bob["features"] as? [String] == [])
+            #expect(bob["products"] as? [String] == [])
         }
     }
 

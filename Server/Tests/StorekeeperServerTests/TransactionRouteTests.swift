@@ -111,6 +111,32 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available)
+    func eachPayloadIsVerifiedByTheVerifierOfItsEnvironment(backend: TestBackend) async throws {
+        let root = try ServerHarness.chain().rootDER
+        try await ServerHarness.run(backend, configure: { configuration in
+            // Production first: a Sandbox payload verifies only if the Sandbox verifier is picked for it.
+            configuration.verifiers = try TransactionVerifiers(
+                SignedDataVerifier(trustedRoots: [root], bundleID: ServerHarness.bundleID, environment: .production, appAppleID: 1234),
+                SignedDataVerifier(trustedRoots: [root], bundleID: ServerHarness.bundleID, environment: .sandbox))
+        }) { harness, client in
+            let token = try harness.token("alice")
+            let sandbox = harness.payload("2000000008", product: ServerHarness.pro, user: "alice")
+            var production = harness.payload("2000000009", product: ServerHarness.pro, user: "alice")
+            production.environment = .production
+            for (payload, environment) in [(sandbox, "Sandbox"), (production, "Production")] {
+                let response = try await client.send(.post, "/v1/transactions", token: token, body: ServerHarness.transactionBody(harness.sign(payload)))
+                #expect(response.status == .ok, "\(environment): \(response.text)")
+                #expect(try response.object()["environment"] as? String == environment)
+            }
+        }
+        #expect(throws: TransactionVerifiers.Duplicate.self) {
+            try TransactionVerifiers(
+                SignedDataVerifier(trustedRoots: [root], bundleID: ServerHarness.bundleID, environment: .sandbox),
+                SignedDataVerifier(trustedRoots: [root], bundleID: ServerHarness.bundleID, environment: .sandbox))
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
     func bodiesThatAreNotASignedTransactionAre400NamingWhatIsWrong(backend: TestBackend) async throws {
         try await ServerHarness.run(backend) { harness, client in
             let token = try harness.token("alice")
