@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         // The signed-data verifier: JWS ES256, the x5c chain (swift-certificates), the payloads' types.
@@ -105,6 +106,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
+                // NIOThreadPool: content files are read off the concurrency pool.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The routes, handler by handler, each test against SQLite and PostgreSQL.

@@ -26,8 +26,8 @@ struct ServerHarness: Sendable {
     static let bonus = "com.example.servertests.bonus"
     static let monthly = "com.example.servertests.monthly"
 
-    /// The content folder's files: `packs/level-2.zip` and `com.example.servertests.bonus`.
-    static let level2Bytes: [UInt8] = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+    /// The content folder's files: `packs/level-2.zip` (more than two of the chunks the route reads) and `com.example.servertests.bonus`.
+    static let level2Bytes: [UInt8] = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
     static let bonusBytes: [UInt8] = Array("the bonus level".utf8)
 
     let storage: any LedgerStorage
