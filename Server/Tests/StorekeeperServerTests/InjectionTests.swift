@@ -6,7 +6,8 @@ import StorekeeperServerStorage
 import StorekeeperServerTestSupport
 import Testing
 
-/// SQL in every field a client sends (its user id, a record's members, a spend's key and balance) is stored as data.
+/// SQL in every field a client sends (its user id, a signed transaction's ids, a record's members, a spend's key and
+/// balance) is stored as data.
 @Suite struct InjectionTests {
     static let hostile = ["'; DROP TABLE transactions; --", "x'); DELETE FROM records; --", "\" OR 1=1; --", "$1 ?? ☃"]
 
@@ -25,6 +26,12 @@ import Testing
                 #expect(try await client.send(.put, "/v1/records/\(segment)", token: token, body: body).status == .created)
                 let spend = String(decoding: try JSONSerialization.data(withJSONObject: ["balance": text, "amount": 1]), as: UTF8.self)
                 #expect(try await client.send(.put, "/v1/spends/\(segment)", token: token, body: spend).errorCode() == "insufficient-balance")
+
+                // A signed transaction whose ids are the text: kept as given.
+                let payload = harness.payload(text, product: text, user: user)
+                let posted = try await client.send(.post, "/v1/transactions", token: token, body: ServerHarness.transactionBody(harness.sign(payload)))
+                #expect(try posted.object()["product"] as? String == text)
+                #expect(try await harness.storage.lookUpTransaction(text)?.productID == text)
 
                 let records = try await harness.storage.records(of: user)
                 #expect(records.map(\.transactionID) == [text])
