@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The signed-data verifier: JWS ES256, the x5c chain (swift-certificates), the payloads' types.
@@ -95,6 +98,27 @@ let package = Package(
                 "StorekeeperVerification",
                 "StorekeeperServerStorage",
                 .product(name: "StorekeeperRuntime", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "Logging", package: "swift-log"),
+                // Receipts/: forwarding receipts to the App Store's verifyReceipt.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // The server's logic tested directly: notifications, receipts (against a fake App Store on loopback).
+        .testTarget(
+            name: "StorekeeperServerTests",
+            dependencies: [
+                "StorekeeperServer",
+                "StorekeeperServerStorage",
+                "StorekeeperServerTestSupport",
+                "StorekeeperVerification",
+                .product(name: "StorekeeperRuntime", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "StorekeeperTestChain", package: "storekeeper"),
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // What the server's tests share: each test against SQLite and a real PostgreSQL.
