@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The signed-data verifier: JWS ES256, the x5c chain (swift-certificates), the payloads' types.
@@ -108,6 +109,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // NIOThreadPool: content files are read off the concurrency pool.
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // Receipts/: forwarding receipts to the App Store's verifyReceipt.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // The routes, handler by handler, each test against SQLite and PostgreSQL.
@@ -125,6 +129,9 @@ let package = Package(
                 .product(name: "StorekeeperCore", package: "storekeeper"),
                 .product(name: "StorekeeperJSON", package: "storekeeper"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // The fake App Store the receipt forwarder is tested against.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -43,6 +43,16 @@ public protocol LedgerStorage: Sendable {
     /// A transaction by id, whoever it belongs to (operator routes only).
     func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction?
 
+    /// Moves a kept transaction from one user to another, in one database
+    /// transaction, for a restore by another user when the configuration says
+    /// `transfer`: the transaction, its grants (the balance they still hold
+    /// leaves `from` and goes to `to`, never more than `from` has), and, when
+    /// `from` holds the subscription it belongs to (keyed by its original
+    /// transaction id), that subscription with all of `from`'s transactions of
+    /// it. Answers whether it moved: false when `from` does not hold the
+    /// transaction (nobody does, another user does, or `to` does already).
+    func transfer(transactionID: String, from: String, to: String) async throws -> Bool
+
     // MARK: Subscriptions
 
     /// Updates a subscription's state by its original transaction id; a newer
@@ -56,6 +66,19 @@ public protocol LedgerStorage: Sendable {
 
     /// Applies a grant exactly once per transaction and balance. Answers whether it was applied now.
     func apply(_ grant: Grant) async throws -> Bool
+
+    /// Takes back what a refunded or revoked transaction granted, whichever
+    /// user holds the grants: each grant's ``GrantRevocation/share``, never
+    /// more than the balance holds (the balance stops at zero), once however
+    /// often it is applied. Nothing happens while the transaction is kept
+    /// unrevoked (its newest signed version stands), so a refund that arrives
+    /// after its reversal takes nothing. Answers whether grants were revoked now.
+    func revokeGrants(_ revocation: GrantRevocation) async throws -> Bool
+
+    /// Gives back exactly what ``revokeGrants(_:)`` took from a transaction's
+    /// grants, once. Nothing happens while the transaction is kept revoked.
+    /// Answers whether grants were reinstated now.
+    func reinstateGrants(of transactionID: String) async throws -> Bool
 
     /// `user`'s balances: granted less spent, never below zero.
     func balances(of user: String) async throws -> [String: Int]

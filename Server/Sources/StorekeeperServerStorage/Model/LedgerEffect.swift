@@ -9,4 +9,10 @@ public enum LedgerEffect: Sendable, Equatable {
     case grant(Grant)
     /// Keep a consumption request for the team.
     case consumptionRequest(ConsumptionRequest)
+    /// Take back what a refunded or revoked transaction granted, once (see
+    /// ``LedgerStorage/revokeGrants(_:)``).
+    case revokeGrants(GrantRevocation)
+    /// Give back what a revocation took, once, when the App Store reverses a
+    /// refund (see ``LedgerStorage/reinstateGrants(of:)``).
+    case reinstateGrants(transactionID: String)
 }

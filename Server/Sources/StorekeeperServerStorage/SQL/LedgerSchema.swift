@@ -100,6 +100,13 @@ enum LedgerSchema {
                 received_at DOUBLE PRECISION NOT NULL)
             """,
         ]),
+        // Refunds take back what a transaction granted, once: when (revoked_at) and how much was
+        // actually taken (revoked_amount, at most what the balance held), so a reversal gives back exactly that.
+        Migration(version: 2, statements: [
+            "ALTER TABLE grants ADD COLUMN revoked_at DOUBLE PRECISION",
+            "ALTER TABLE grants ADD COLUMN revoked_amount BIGINT",
+            "CREATE INDEX transactions_by_original ON transactions (original_transaction_id)",
+        ]),
     ]
 
     /// The newest version this code knows.

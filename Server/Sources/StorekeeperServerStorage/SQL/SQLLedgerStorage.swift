@@ -316,6 +316,8 @@ public struct SQLLedgerStorage: LedgerStorage {
             switch effect {
             case .transaction(let transaction): try Self.check(transaction)
             case .grant(let grant): try Self.check(grant)
+            case .revokeGrants(let revocation): try Self.check(revocation)
+            case .reinstateGrants(let transactionID): try Self.require(!transactionID.isEmpty, "reinstating grants: the transaction id is empty")
             case .subscription, .consumptionRequest: break
             }
         }
@@ -343,6 +345,8 @@ public struct SQLLedgerStorage: LedgerStorage {
                         VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
                         """,
                         .text(request.notificationUUID), .text(request.transactionID), SQLValue(request.user), .real(request.receivedAt))
+                case .revokeGrants(let revocation): _ = try await Self.revokeGrants(revocation, in: session)
+                case .reinstateGrants(let transactionID): _ = try await Self.reinstateGrants(of: transactionID, in: session)
                 }
             }
             return true
@@ -377,7 +381,7 @@ public struct SQLLedgerStorage: LedgerStorage {
 
     // MARK: Checks
 
-    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
         guard condition else { throw StorageError.invalidArgument(message()) }
     }
 
@@ -385,6 +389,13 @@ public struct SQLLedgerStorage: LedgerStorage {
         try require(!t.transactionID.isEmpty, "the transaction's id is empty")
         try require(!t.user.isEmpty, "transaction '\(t.transactionID)': the user is empty")
         try require(t.quantity > 0, "transaction '\(t.transactionID)': the quantity is \(t.quantity); it must be positive")
+    }
+
+    static func check(_ r: GrantRevocation) throws {
+        try require(!r.transactionID.isEmpty, "revoking grants: the transaction id is empty")
+        try require(
+            (0...GrantRevocation.whole).contains(r.share),
+            "revoking the grants of transaction '\(r.transactionID)': the share is \(r.share); it must be 0 to \(GrantRevocation.whole) (thousandths of a percent)")
     }
 
     private static func check(_ g: Grant) throws {
