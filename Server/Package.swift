@@ -129,6 +129,9 @@ let package = Package(
                 .product(name: "StorekeeperCore", package: "storekeeper"),
                 .product(name: "StorekeeperJSON", package: "storekeeper"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // EndToEnd/: the app's queue talking to the server over HTTP.
+                .product(name: "StorekeeperQueue", package: "storekeeper"),
+                .product(name: "StorekeeperHTTP", package: "storekeeper"),
                 // The fake App Store the receipt forwarder is tested against.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

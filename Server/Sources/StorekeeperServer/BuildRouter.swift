@@ -29,6 +29,10 @@ public func buildRouter(
     router.get("/health", use: routes.health)
     router.get("/metrics", use: routes.prometheusMetrics)
 
+    // The App Store's notifications: authenticated by their signature alone.
+    router.post("/v1/notifications/production", use: routes.notifications(for: .production))
+    router.post("/v1/notifications/sandbox", use: routes.notifications(for: .sandbox))
+
     let operatorRoutes = router.group("/v1/operator")
         .add(middleware: OperatorAuthenticationMiddleware(key: configuration.operatorKey))
     operatorRoutes.get("users/:user", use: routes.operatorUser)
@@ -41,6 +45,7 @@ public func buildRouter(
             secret: configuration.clientTokenSecret, maximumTokenSize: configuration.limits.clientToken, now: now))
     client.get("account", use: routes.account)
     client.post("transactions", use: routes.postTransaction)
+    client.post("receipts/verify", use: routes.verifyReceipt)
     client.put("records/:transactionID", use: routes.putRecord)
     client.get("records", use: routes.listRecords)
     client.get("entitlements", use: routes.entitlements)

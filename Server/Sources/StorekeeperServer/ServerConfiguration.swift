@@ -23,11 +23,15 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
     public var limits: ServerLimits
     /// What a post of a transaction kept for another user does.
     public var restoreByAnotherUser: RestoreByAnotherUser
+    /// How receipts are verified the older way (`POST /v1/receipts/verify`); nil answers that route
+    /// 404 `receipts-not-configured`.
+    public var receipts: ReceiptForwarder?
 
     /// A configuration. Secrets are checked where they are made (``ClientTokenSecret``, ``OperatorKey``).
     public init(
         policy: CompiledPolicy, verifiers: TransactionVerifiers, clientTokenSecret: ClientTokenSecret, operatorKey: OperatorKey,
-        content: (any ContentStore)? = nil, limits: ServerLimits = ServerLimits(), restoreByAnotherUser: RestoreByAnotherUser = .keepWithOriginal
+        content: (any ContentStore)? = nil, limits: ServerLimits = ServerLimits(), restoreByAnotherUser: RestoreByAnotherUser = .keepWithOriginal,
+        receipts: ReceiptForwarder? = nil
     ) {
         self.policy = policy
         self.verifiers = verifiers
@@ -36,6 +40,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         self.content = content
         self.limits = limits
         self.restoreByAnotherUser = restoreByAnotherUser
+        self.receipts = receipts
     }
 
     public var description: String {
@@ -43,7 +48,8 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         ServerConfiguration(catalog: \(policy.catalog), products: \(policy.products.count), environments: \
         \(verifiers.environments.map(\.rawValue).joined(separator: ", ")), client tokens: HS256 with \(clientTokenSecret), \
         operator key: \(operatorKey), content: \(content.map { String(describing: $0) } ?? "none"), limits: \(limits), \
-        restore by another user: \(restoreByAnotherUser.rawValue))
+        restore by another user: \(restoreByAnotherUser.rawValue), \
+        receipts: \(receipts.map { String(describing: $0.configuration) } ?? "not verified"))
         """
     }
 }

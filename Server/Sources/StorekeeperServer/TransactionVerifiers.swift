@@ -31,6 +31,9 @@ public struct TransactionVerifiers: Sendable, CustomStringConvertible {
         self.first = first
     }
 
+    /// The bundle ids the verifiers accept (one, in every configuration made by the executable).
+    public var bundleIDs: Set<String> { Set(byEnvironment.values.map(\.bundleID)) }
+
     /// The environments accepted, in a stable order.
     public var environments: [SignedDataVerifier.Environment] {
         SignedDataVerifier.Environment.allCases.filter { byEnvironment[$0] != nil }

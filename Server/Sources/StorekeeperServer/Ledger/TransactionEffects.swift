@@ -10,7 +10,8 @@ import StorekeeperVerification
 /// subscription, the subscription's state.
 ///
 /// One function for every way a transaction arrives (`POST /v1/transactions`,
-/// a notification's `signedTransactionInfo`), so that they cannot disagree.
+/// a notification's `signedTransactionInfo`, a purchase a receipt proves), so
+/// that they cannot disagree.
 public enum TransactionEffects {
     /// Why a verified transaction cannot be kept.
     public struct Incomplete: Error, Sendable, Hashable, CustomStringConvertible {
@@ -30,35 +31,55 @@ public enum TransactionEffects {
         guard let productID = transaction.productID, !productID.isEmpty else { throw Incomplete(field: "productId") }
         guard let purchaseDate = transaction.purchaseDate else { throw Incomplete(field: "purchaseDate") }
         guard let signedDate = transaction.signedDate else { throw Incomplete(field: "signedDate") }
-        let original = transaction.originalTransactionID.flatMap { $0.isEmpty ? nil : $0 } ?? id
-        let quantity = max(1, Int(clamping: transaction.quantity ?? 1))
         let stored = StoredTransaction(
-            transactionID: id, user: user, originalTransactionID: original, productID: productID,
-            environment: transaction.environment.rawValue, quantity: quantity,
-            purchaseDate: purchaseDate.timeIntervalSince1970,
-            expirationDate: transaction.expiresDate?.timeIntervalSince1970,
+            transactionID: id, user: user,
+            originalTransactionID: transaction.originalTransactionID.flatMap { $0.isEmpty ? nil : $0 } ?? id,
+            productID: productID, environment: transaction.environment.rawValue,
+            quantity: max(1, Int(clamping: transaction.quantity ?? 1)),
+            purchaseDate: purchaseDate.timeIntervalSince1970, expirationDate: transaction.expiresDate?.timeIntervalSince1970,
             revocationDate: transaction.revocationDate?.timeIntervalSince1970,
             signedDate: signedDate.timeIntervalSince1970, payload: payload)
+        return effects(of: stored, policy: policy, now: now)
+    }
+
+    /// The effects of `purchase`, which a receipt the App Store's
+    /// `verifyReceipt` found valid in `environment` proves, for `user`.
+    ///
+    /// A receipt is not signed data: the transaction is kept with an empty
+    /// payload, as of `now` (a later verification of the same purchase wins).
+    public static func effects(
+        of purchase: ReceiptPurchase, environment: String, user: String, policy: CompiledPolicy, now: Date
+    ) -> [LedgerEffect] {
+        let stored = StoredTransaction(
+            transactionID: purchase.transactionID, user: user, originalTransactionID: purchase.originalTransactionID,
+            productID: purchase.productID, environment: environment, quantity: max(1, purchase.quantity),
+            purchaseDate: purchase.purchaseDate.timeIntervalSince1970, expirationDate: purchase.expiresDate?.timeIntervalSince1970,
+            revocationDate: purchase.cancellationDate?.timeIntervalSince1970, signedDate: now.timeIntervalSince1970, payload: "")
+        return effects(of: stored, policy: policy, now: now)
+    }
+
+    /// The effects of a transaction as it will be kept.
+    static func effects(of stored: StoredTransaction, policy: CompiledPolicy, now: Date) -> [LedgerEffect] {
         var effects: [LedgerEffect] = [.transaction(stored)]
-        guard let handle = policy.product(id: productID) else { return effects }
+        guard let handle = policy.product(id: stored.productID) else { return effects }
         let product = policy.product(handle)
-        if transaction.revocationDate == nil {
+        let revoked = stored.revocationDate != nil
+        if !revoked {
             for grant in product.grants {
-                let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: quantity)
-                effects.append(.grant(Grant(user: user, transactionID: id, balance: grant.balance, amount: overflow ? Int.max : amount)))
+                let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: stored.quantity)
+                effects.append(.grant(Grant(user: stored.user, transactionID: stored.transactionID, balance: grant.balance, amount: overflow ? Int.max : amount)))
             }
         }
         if product.type == .autoRenewableSubscription {
             let status: SubscriptionState.Status =
-                if transaction.revocationDate != nil { .revoked }
-                else if let expires = transaction.expiresDate, expires <= now { .expired }
+                if revoked { .revoked }
+                else if let expires = stored.expirationDate, expires <= now.timeIntervalSince1970 { .expired }
                 else { .active }
             effects.append(
                 .subscription(
                     SubscriptionState(
-                        originalTransactionID: original, user: user, productID: productID, status: status,
-                        expirationDate: transaction.expiresDate?.timeIntervalSince1970,
-                        signedDate: signedDate.timeIntervalSince1970)))
+                        originalTransactionID: stored.originalTransactionID, user: stored.user, productID: stored.productID,
+                        status: status, expirationDate: stored.expirationDate, signedDate: stored.signedDate)))
         }
         return effects
     }

@@ -45,29 +45,7 @@ extension ServerRoutes {
             metrics.recordVerificationFailure(reason: "incomplete")
             throw APIError(.unprocessableContent, "verification-failed", "incomplete: \(error.description)")
         }
-        _ = try await storage.register(user: user, appAccountToken: AppAccountToken.derive(fromUser: user).uuidString.lowercased())
-        var kept: StoredTransaction?
-        for effect in effects {
-            switch effect {
-            case .transaction(let stored):
-                // The transaction first: when it is another user's, nothing else may apply.
-                if try await storage.keep(stored) == .ownedByAnotherUser {
-                    switch configuration.restoreByAnotherUser {
-                    case .keepWithOriginal:
-                        throw APIError(.forbidden, "owned-by-another-user", "transaction '\(stored.transactionID)' is kept for another user")
-                    }
-                }
-                kept = stored
-            case .grant(let grant):
-                _ = try await storage.apply(grant)
-            case .subscription(let state):
-                _ = try await storage.update(state)
-            case .consumptionRequest:
-                // A transaction never makes one; only notifications do.
-                break
-            }
-        }
-        guard let kept else { throw APIError(.internalServerError, "internal", "the transaction had nothing to keep") }
+        let kept = try await keep(effects, for: user)
         return try JSONResponse.make(
             KeptTransaction(
                 transaction: kept.transactionID, product: kept.productID, originalTransaction: kept.originalTransactionID,
