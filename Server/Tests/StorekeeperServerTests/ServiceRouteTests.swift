@@ -66,6 +66,22 @@ import Testing
         }
     }
 
+    @Test(arguments: TestBackend.available)
+    func theApplicationServesTheRouter(backend: TestBackend) async throws {
+        try await backend.withStorage { storage, _ in
+            let configuration = try ServerConfiguration(
+                policy: ServerHarness.policy(),
+                verifiers: TransactionVerifiers(.init(trustedRoots: [ServerHarness.chain().rootDER], bundleID: ServerHarness.bundleID, environment: .sandbox)),
+                clientTokenSecret: ClientTokenSecret(ServerHarness.secret), operatorKey: OperatorKey(ServerHarness.operatorKeyText))
+            let app = buildApplication(configuration: configuration, storage: storage, metrics: ServerMetrics(registry: PrometheusCollectorRegistry()))
+            try await app.test(.router) { client in
+                #expect(try await client.send(.get, "/health").text == #"{"status":"ok"}"#)
+                let token = try ClientToken.issue(user: "alice", expiresAt: Date().addingTimeInterval(60), secret: configuration.clientTokenSecret)
+                #expect(try await client.send(.get, "/v1/account", token: token).status == .ok)
+            }
+        }
+    }
+
     @Test func theDefaultBodyLimitIsOneMebibyte() {
         #expect(ServerLimits().requestBody == 1 << 20)
     }
