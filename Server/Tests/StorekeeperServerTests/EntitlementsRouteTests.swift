@@ -70,14 +70,20 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available)
-    func aRecordOfANonConsumableOwnsItUnlessItsTransactionWasRevoked(backend: TestBackend) async throws {
+    func aRecordUnlocksNothingOnlyAVerifiedUnrevokedTransactionDoes(backend: TestBackend) async throws {
         try await ServerHarness.run(backend) { harness, client in
             let alice = try harness.token("alice")
+            // The client's word alone: kept and listed, but it unlocks nothing.
             let record = #"{"kind":"flag","product":"com.example.servertests.level2","purchaseDate":1,"strategy":"server","transaction":"3000000009"}"#
             #expect(try await client.send(.put, "/v1/records/3000000009", token: alice, body: record).status == .created)
+            #expect(try await client.send(.get, "/v1/entitlements", token: alice).object()["features"] as? [String] == [])
+
+            let bought = harness.payload("3000000009", product: ServerHarness.level2, user: "alice")
+            #expect(try await client.send(.post, "/v1/transactions", token: alice, body: ServerHarness.transactionBody(harness.sign(bought))).status == .ok)
             #expect(try await client.send(.get, "/v1/entitlements", token: alice).object()["features"] as? [String] == ["level-2"])
 
-            let refund = harness.payload("3000000009", product: ServerHarness.level2, user: "alice", revoked: true)
+            var refund = harness.payload("3000000009", product: ServerHarness.level2, user: "alice", revoked: true)
+            refund.signedDate = ServerHarness.now.addingTimeInterval(-5)
             #expect(try await client.send(.post, "/v1/transactions", token: alice, body: ServerHarness.transactionBody(harness.sign(refund))).status == .ok)
             #expect(try await client.send(.get, "/v1/entitlements", token: alice).object()["features"] as? [String] == [])
         }

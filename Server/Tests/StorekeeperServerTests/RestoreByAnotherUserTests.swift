@@ -53,3 +53,24 @@ import Testing
         }
     }
 }
+
+/// A refunded transaction posted again in its older, unrefunded form (the
+/// app kept the JWS it had): the ledger's newer, revoked version wins, and
+/// nothing is granted again.
+@Suite struct RefundedThenPostedAgainTests {
+    @Test(arguments: TestBackend.available)
+    func theOlderUnrevokedCopyGrantsNothing(backend: TestBackend) async throws {
+        try await ServerHarness.run(backend) { harness, client in
+            let alice = try harness.token("alice")
+            let bought = harness.payload("4000000010", product: ServerHarness.coins, user: "alice")
+            var refunded = harness.payload("4000000010", product: ServerHarness.coins, user: "alice", revoked: true)
+            refunded.signedDate = ServerHarness.now.addingTimeInterval(-5)
+            // The refund is known first (as a notification would make it known), then the old copy arrives.
+            #expect(try await client.send(.post, "/v1/transactions", token: alice, body: ServerHarness.transactionBody(harness.sign(refunded))).status == .ok)
+            let again = try await client.send(.post, "/v1/transactions", token: alice, body: ServerHarness.transactionBody(harness.sign(bought)))
+            #expect(again.status == .ok, "\(again.text)")
+            #expect(try await harness.storage.balances(of: "alice").values.allSatisfy { $0 == 0 })
+            #expect(try await harness.storage.lookUpTransaction("4000000010")?.revocationDate != nil)
+        }
+    }
+}

@@ -6,7 +6,7 @@ import StorekeeperServerStorage
 /// What a user is entitled to (`GET /v1/entitlements`), derived from what the
 /// storage keeps for them and the policy's products:
 ///
-/// - `products`: non-consumables owned by an unrevoked transaction or record,
+/// - `products`: non-consumables owned by an unrevoked verified transaction,
 ///   non-renewing subscriptions likewise while their expiry (if any) is to
 ///   come, and auto-renewable subscriptions in effect;
 /// - `features`: what those products unlock;
@@ -17,8 +17,9 @@ import StorekeeperServerStorage
 /// - `balances`: the storage's balances (verified grants less spends), with
 ///   every balance the policy declares, 0 when nothing was granted.
 ///
-/// A subscription's state comes from verified data only: a record of an
-/// auto-renewable subscription (the client's word) does not put it in effect.
+/// Only verified data counts: a signed transaction, or a purchase a receipt
+/// proved. Records (`PUT /v1/records`) are the client's word: kept and listed
+/// for restores, they unlock nothing here.
 struct Entitlements: Encodable, Equatable {
     struct Subscription: Encodable, Equatable {
         var product: String
@@ -33,10 +34,9 @@ struct Entitlements: Encodable, Equatable {
 
     static func derive(
         transactions: [StoredTransaction], subscriptions states: [SubscriptionState], balances: [String: Int],
-        records: [ServerRecord], policy: CompiledPolicy, now: Date
+        policy: CompiledPolicy, now: Date
     ) -> Entitlements {
         let seconds = now.timeIntervalSince1970
-        let revoked = Set(transactions.filter { $0.revocationDate != nil }.map(\.transactionID))
         var owned: Set<String> = []
         func type(of product: String) -> ProductType? { policy.product(id: product).map { policy.product($0).type } }
         func consider(product: String, expiration: Double?) {
@@ -48,9 +48,6 @@ struct Entitlements: Encodable, Equatable {
         }
         for transaction in transactions where transaction.revocationDate == nil {
             consider(product: transaction.productID, expiration: transaction.expirationDate)
-        }
-        for record in records where !revoked.contains(record.transactionID) {
-            consider(product: record.productID, expiration: record.expirationDate)
         }
         var inEffect: [Subscription] = []
         for state in states {

@@ -30,6 +30,9 @@ extension ServerRoutes {
                 _ = try await storage.keep(stored)
             }
         }
+        // What the ledger holds wins: an older, unrevoked copy of a refunded transaction grants nothing.
+        let held = try await storage.lookUpTransaction(stored.transactionID)
+        guard held?.revocationDate == nil || stored.revocationDate != nil else { return held ?? stored }
         for effect in effects.dropFirst() {
             switch effect {
             case .grant(let grant): _ = try await storage.apply(grant)

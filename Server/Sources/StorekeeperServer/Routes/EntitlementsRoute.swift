@@ -7,9 +7,8 @@ extension ServerRoutes {
         async let transactions = storage.transactions(of: user)
         async let subscriptions = storage.subscriptions(of: user)
         async let balances = storage.balances(of: user)
-        async let records = storage.records(of: user)
         let entitlements = try await Entitlements.derive(
-            transactions: transactions, subscriptions: subscriptions, balances: balances, records: records,
+            transactions: transactions, subscriptions: subscriptions, balances: balances,
             policy: configuration.policy, now: now())
         return try JSONResponse.make(entitlements)
     }

@@ -78,8 +78,9 @@ import Testing
             #expect(seen.features == ["premium"] && seen.subscriptions == ["active until \(end(second))"])
 
             // The renewal failed: access kept through the grace period...
-            seen = try await post(.didFailToRenew, .gracePeriod, period: "s-2", expires: second, gracePeriodEnds: second.addingTimeInterval(6 * 86_400))
-            #expect(seen.features == ["premium"] && seen.subscriptions == ["grace-period until \(end(second))"])
+            let grace = second.addingTimeInterval(6 * 86_400)
+            seen = try await post(.didFailToRenew, .gracePeriod, period: "s-2", expires: second, gracePeriodEnds: grace)
+            #expect(seen.features == ["premium"] && seen.subscriptions == ["grace-period until \(end(grace))"])
             // ...then billing retry, which unlocks nothing.
             seen = try await post(.didFailToRenew, period: "s-2", expires: second)
             #expect(seen.features == [] && seen.subscriptions == ["billing-retry until \(end(second))"])
