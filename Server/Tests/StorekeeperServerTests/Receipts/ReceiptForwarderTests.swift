@@ -5,7 +5,7 @@ import Testing
 
 /// The receipt forwarder against a fake App Store on loopback answering each status:
 /// where it sends a receipt, how many times, and what it concludes.
-@Suite struct ReceiptForwarderTests {
+@Suite(.timeLimit(.minutes(2))) struct ReceiptForwarderTests {
     static let receipt = Data("a receipt".utf8).base64EncodedString()
     static let secret = "s3cr3t-shared-secret"
 
