@@ -24,7 +24,7 @@ import Testing
             verifiers: TransactionVerifiers(.init(trustedRoots: [ServerHarness.chain().rootDER], bundleID: ServerHarness.bundleID, environment: .sandbox)),
             clientTokenSecret: ClientTokenSecret(ServerHarness.secret), operatorKey: OperatorKey(ServerHarness.operatorKeyText))
         let router = buildRouter(
-            configuration: configuration, storage: UnavailableStorage(), metrics: ServerMetrics(registry: PrometheusCollectorRegistry()),
+            configuration: configuration, storage: FaultyStorage.unavailable, metrics: ServerMetrics(registry: PrometheusCollectorRegistry()),
             now: { ServerHarness.now })
         let token = try ClientToken.issue(user: "alice", expiresAt: ServerHarness.now.addingTimeInterval(60), secret: configuration.clientTokenSecret)
         try await Application(router: router).test(.router) { client in

@@ -10,6 +10,7 @@ import StorekeeperServerStorage
 import StorekeeperServerTestSupport
 import StorekeeperSimulatedStore
 import StorekeeperTestChain
+import StorekeeperVerification
 import Testing
 
 /// The whole delivery model, end to end: the app's durable queue buys through
@@ -62,8 +63,9 @@ import Testing
                 }
 
                 // Every transaction finished on the device: each plan's server steps succeeded.
-                #expect(queue.pending().isEmpty, "\(queue.pending())")
-                let device = queue.entitlements()
+                let pending = await queue.pending()
+                #expect(pending.isEmpty, "\(pending)")
+                let device = await queue.entitlements()
                 #expect(device.balances["coins"] == 300)
                 #expect(device.features == ["pro", "level-2", "premium"])
 
@@ -81,7 +83,7 @@ import Testing
                 #expect(served.subscriptions.map(\.product) == [ServerHarness.monthly])
 
                 // The content the plan downloaded is the server's file, byte for byte.
-                let location = try #require(try queue.contentLocations().values.first)
+                let location = try #require(try await queue.contentLocations().values.first)
                 #expect(try Data(contentsOf: URL(fileURLWithPath: location.path)) == Data(ServerHarness.level2Bytes))
                 await queue.stop()
             }

@@ -7,16 +7,17 @@ import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import StorekeeperVerification
 
-/// One app's App Store Server Notifications, signed by a test chain as the App Store signs them,
-/// and the processor of its sandbox route, which trusts that chain's root.
+/// The test app's App Store Server Notifications (the products and policy of ``ServerHarness``),
+/// signed by the test chain as the App Store signs them, and the processor of its sandbox route,
+/// which trusts that chain's root.
 struct NotificationFixture {
-    static let bundleID = "com.example.app"
+    static let bundleID = ServerHarness.bundleID
     /// An auto-renewable subscription.
-    static let monthly = "com.example.app.monthly"
+    static let monthly = ServerHarness.monthly
     /// A consumable granting 100 coins each.
-    static let coins = "com.example.app.coins"
+    static let coins = ServerHarness.coins
     /// A non-consumable.
-    static let lifetime = "com.example.app.lifetime"
+    static let lifetime = ServerHarness.pro
     /// Every payload's dates start here.
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
     static let month: TimeInterval = 2_678_400
@@ -26,10 +27,10 @@ struct NotificationFixture {
     let policy: CompiledPolicy
 
     init() throws {
-        let chain = try TestCertificateChain(options: .init(seed: 18))
+        let chain = try ServerHarness.chain()
         signer = SignedDataSigner(chain: chain)
         verifier = try SignedDataVerifier(trustedRoots: [chain.rootDER], bundleID: Self.bundleID, environment: .sandbox)
-        policy = try PolicyDecoder().decode(Self.policy)
+        policy = try ServerHarness.policy()
     }
 
     /// The sandbox route's processor on `storage`, its clock at `now`.
@@ -80,41 +81,6 @@ struct NotificationFixture {
     static func body(_ signedPayload: String) -> [UInt8] {
         Array(JSONWriter(indentation: nil).serialize(["signedPayload": .string(signedPayload)]).utf8)
     }
-
-    /// A compiled policy with the three products and the default plans (the server reads only the products).
-    static let policy = """
-        {"format": "storekeeper-policy", "version": 2, "catalog": "notifications", "files": ["catalog.yaml"],
-         "server": "https://example.com", "features": ["pro"], "balances": ["coins"],
-         "situations": [{"state": "purchasing"}, {"state": "deferred"}, {"state": "purchased"}, {"state": "restored"},
-           {"state": "failed", "error": "unknown"}, {"state": "failed", "error": "client-invalid"},
-           {"state": "failed", "error": "payment-cancelled"}, {"state": "failed", "error": "payment-invalid"},
-           {"state": "failed", "error": "payment-not-allowed"}, {"state": "failed", "error": "product-not-available"},
-           {"state": "failed", "error": "network-error"}, {"state": "failed", "error": "cloud-service-permission-denied"},
-           {"state": "failed", "error": "cloud-service-network-connection-failed"}, {"state": "failed", "error": "cloud-service-revoked"},
-           {"state": "failed", "error": "verification-failed"}],
-         "rules": [],
-         "plans": [{"rule": null, "steps": [{"step": "notify"}]}, {"rule": null, "steps": [{"step": "notify"}]},
-           {"rule": null, "steps": [{"step": "verify-receipt"}, {"step": "persist"}, {"step": "unlock"}, {"step": "notify"}, {"step": "finish"}]},
-           {"rule": null, "steps": [{"step": "persist"}, {"step": "unlock"}, {"step": "notify"}, {"step": "finish"}]},
-           {"rule": null, "steps": [{"step": "present-error"}, {"step": "finish"}]},
-           {"rule": null, "steps": [{"step": "verify-receipt"}, {"step": "persist"}, {"step": "grant"}, {"step": "notify"}, {"step": "finish"}]},
-           {"rule": null, "steps": [{"step": "finish"}]}],
-         "products": [
-           {"id": "com.example.app.monthly", "type": "auto-renewable-subscription", "delivery": "server", "unlocks": ["pro"],
-            "grants": [], "persistence": "server", "record": "flag", "restore": "server", "restore-trigger": "user",
-            "restore-selection": "all", "max-quantity": 1, "family-shareable": false,
-            "subscription": {"group": "premium", "level": 1, "period": "P1M"},
-            "plans": [0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]},
-           {"id": "com.example.app.coins", "type": "consumable", "delivery": "server", "unlocks": [],
-            "grants": [{"balance": "coins", "amount": 100}], "persistence": "server", "record": "flag", "restore": "none",
-            "restore-trigger": "user", "restore-selection": "all", "max-quantity": 10, "family-shareable": false,
-            "plans": [0, 1, 5, 6, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]},
-           {"id": "com.example.app.lifetime", "type": "non-consumable", "delivery": "server", "unlocks": ["pro"],
-            "grants": [], "persistence": "server", "record": "flag", "restore": "server", "restore-trigger": "user",
-            "restore-selection": "all", "max-quantity": 1, "family-shareable": true,
-            "plans": [0, 1, 2, 3, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]}
-         ]}
-        """
 }
 
 extension NotificationProcessor {

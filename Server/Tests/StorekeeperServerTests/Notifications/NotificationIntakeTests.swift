@@ -92,7 +92,7 @@ import Testing
     func aStorageFailureIs503AndTheRetryAppliesIt(backend: TestBackend) async throws {
         try await backend.withStorage { (base: any LedgerStorage, _: any LedgerStorage) async throws in
             _ = try await base.register(user: "alice", appAccountToken: token.uuidString.lowercased())
-            let storage = FlakyStorage(base, failingProcessTimes: 1)
+            let storage = FaultyStorage(base, failing: "process", times: 1)
             let processor = fixture.processor(storage)
             let uuid = UUID()
             let notification = try purchase(uuid: uuid)
