@@ -1,5 +1,6 @@
 import Hummingbird
 import StorekeeperCore
+import StorekeeperRuntime
 
 extension ServerRoutes {
     /// `GET /v1/content/{path...}`: a file of server-delivered content, to a user who owns an
@@ -14,7 +15,7 @@ extension ServerRoutes {
         var segments: [String] = []
         for segment in raw.split(separator: "/", omittingEmptySubsequences: false) {
             // A segment that is empty, `.` or `..` once decoded, or holds a `/`, could leave the folder: not found.
-            guard let decoded = PathSegment.percentDecoded(segment), FolderContentStore.isPlainName(decoded) else {
+            guard let decoded = ServerPath.decodedSegment(segment), FolderContentStore.isPlainName(decoded) else {
                 throw APIError(.notFound, "no-such-content", "no content at that path")
             }
             segments.append(decoded)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the server contract puts text in a path (docs/server-contract.md):
 /// transaction ids, spend keys and the segments of a content path.
 public enum ServerPath {
@@ -23,5 +25,38 @@ public enum ServerPath {
             }
         }
         return output
+    }
+
+    /// A segment as ``segment(_:)`` (or any RFC 3986 writer) encodes it,
+    /// decoded: `%XX` escapes, and raw bytes only where a path may hold them
+    /// unescaped (not space, `/`, `?`, `#`, `%`, non-ASCII). `nil` when an
+    /// escape is malformed, a byte may not appear raw, or the result is not
+    /// UTF-8 (never a repaired string that would name another id).
+    public static func decodedSegment(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            } else {
+                guard allowedRaw.contains(byte) else { return nil }
+                bytes.append(byte)
+            }
+        }
+        // Foundation's, not String(validating:), which needs iOS 18: nil when not UTF-8.
+        return String(bytes: bytes, encoding: .utf8)
+    }
+
+    private static let allowedRaw = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8)
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -168,7 +168,7 @@ struct ServerLedger {
     }
 
     private mutating func keep(_ segment: Substring, body: [UInt8], for user: String) -> ServerResponse {
-        guard let id = ServerWire.percentDecoded(segment), !id.isEmpty else {
+        guard let id = ServerPath.decodedSegment(segment), !id.isEmpty else {
             return Self.error(400, "bad-request", "the transaction id is not a percent-encoded segment")
         }
         guard let wire = try? JSONDecoder().decode(ServerWire.Record.self, from: Data(body)), let record = wire.record else {
@@ -235,7 +235,7 @@ struct ServerLedger {
     }
 
     private mutating func spend(_ segment: Substring, body: [UInt8], for user: String) -> ServerResponse {
-        guard let key = ServerWire.percentDecoded(segment), !key.isEmpty else {
+        guard let key = ServerPath.decodedSegment(segment), !key.isEmpty else {
             return Self.error(400, "bad-request", "the spend key is not a percent-encoded segment")
         }
         guard case .object(let members)? = try? JSONParser(maxDepth: 2).parse(body),
@@ -269,7 +269,7 @@ struct ServerLedger {
     private func serve(_ encodedPath: Substring, request: ServerRequest, for user: String) -> ServerResponse {
         var segments: [String] = []
         for segment in encodedPath.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let decoded = ServerWire.percentDecoded(segment), !decoded.isEmpty, decoded != ".", decoded != ".." else {
+            guard let decoded = ServerPath.decodedSegment(segment), !decoded.isEmpty, decoded != ".", decoded != ".." else {
                 return Self.error(400, "bad-request", "the content path has an empty, '.', '..' or malformed segment")
             }
             segments.append(decoded)

@@ -95,36 +95,4 @@ enum ServerWire {
         guard let bytes = Data(base64Encoded: base64) else { return nil }
         return try? JSONDecoder().decode(SignedPayload.self, from: bytes)
     }
-
-    /// RFC 3986 percent-decoding of a segment: `%XX` escapes, and raw bytes
-    /// only where a path may hold them unescaped (not space, `/`, `?`, `#`,
-    /// `%`, non-ASCII). `nil` when malformed or not UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                    return nil
-                }
-                bytes.append(high << 4 | low)
-            } else {
-                guard allowedRaw.contains(byte) else { return nil }
-                bytes.append(byte)
-            }
-        }
-        // Foundation's, not String(validating:), which needs iOS 18: nil when not UTF-8.
-        return String(bytes: bytes, encoding: .utf8)
-    }
-
-    private static let allowedRaw = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8)
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 }
