@@ -106,6 +106,13 @@ let package = Package(
                 "StorekeeperVerification",
                 "StorekeeperServerStorage",
                 .product(name: "StorekeeperRuntime", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What the server's tests share: each test against SQLite and a real PostgreSQL.

@@ -1,0 +1,43 @@
+import Hummingbird
+import Logging
+import StorekeeperServerStorage
+
+/// Turns every failure into the contract's error body: an ``APIError`` as it
+/// is, a storage that cannot answer now (``StorageError/transient(_:)``) into
+/// 503 `unavailable`, Hummingbird's own refusals (no route, a body over the
+/// limit) into their status with a code, and anything else into 500 `internal`
+/// whose message names nothing of the server's insides (the log has them).
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return Self.answer(for: error, request: request, logger: context.logger).response
+        }
+    }
+
+    /// The refusal that answers `error`.
+    static func answer(for error: any Error, request: Request, logger: Logger) -> APIError {
+        switch error {
+        case let refusal as APIError:
+            return refusal
+        case StorageError.transient(let why):
+            logger.warning("storage unavailable", metadata: ["why": .string(why)])
+            return .unavailable("the server's storage cannot answer now; try again later")
+        case let http as HTTPError:
+            switch http.status {
+            case .notFound:
+                return .notFound("no route \(request.method) \(request.uri.path)")
+            case .contentTooLarge:
+                return APIError(.contentTooLarge, "body-too-large", "the request's body is larger than this server accepts")
+            case .methodNotAllowed:
+                return APIError(.methodNotAllowed, "method-not-allowed", "\(request.uri.path) does not take \(request.method)")
+            default:
+                return APIError(http.status, "http-\(http.status.code)", http.body ?? http.status.reasonPhrase)
+            }
+        default:
+            logger.error("unexpected failure", metadata: ["error": .string(String(describing: error)), "path": .string(request.uri.path)])
+            return APIError(.internalServerError, "internal", "the server failed to answer; the failure is in its log")
+        }
+    }
+}
