@@ -145,10 +145,27 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The load benchmark (not a test): signed purchases posted to a storekeeper-server on loopback
+        // by concurrent keep-alive clients; purchases recorded per second and latency (docs/performance.md).
+        .executableTarget(
+            name: "storekeeper-server-load",
+            dependencies: [
+                "StorekeeperServer",
+                .product(name: "StorekeeperTestChain", package: "storekeeper"),
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+                .product(name: "StorekeeperChildProcess", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The executable run as a child process: exit codes, configuration precedence, redaction, serving.
         .testTarget(
             name: "StorekeeperServerCommandTests",
             dependencies: [
+                "StorekeeperServer",
                 "StorekeeperServerTestSupport",
                 .product(name: "StorekeeperTestChain", package: "storekeeper"),
                 .product(name: "StorekeeperChildProcess", package: "storekeeper"),

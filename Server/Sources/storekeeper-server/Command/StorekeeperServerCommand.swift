@@ -13,7 +13,7 @@ struct StorekeeperServerCommand: AsyncParsableCommand {
         abstract: "The server half of Storekeeper: verifies App Store signed data and keeps a ledger per user.",
         discussion: "Exit status: 0 when it worked, 1 when verify refused the payload, 2 when the command could not run.",
         version: "0.1.0",
-        subcommands: [Serve.self, Verify.self],
+        subcommands: [Serve.self, Verify.self, Token.self],
         defaultSubcommand: Serve.self
     )
 

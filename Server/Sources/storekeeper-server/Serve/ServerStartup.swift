@@ -4,6 +4,7 @@ import Logging
 import Metrics
 import Prometheus
 import ServiceLifecycle
+import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperVerification
 
@@ -13,7 +14,7 @@ struct ServerStartup {
     var settings: ServeSettings
 
     /// The shortest client token secret accepted: an HS256 key below 256 bits can be guessed.
-    static let minimumTokenSecretBytes = 32
+    static let minimumTokenSecretBytes = ClientTokenSecret.minimumLength
 
     func run() async throws {
         let writer = LogLineWriter(secrets: secretTexts)

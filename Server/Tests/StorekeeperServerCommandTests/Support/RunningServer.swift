@@ -9,27 +9,40 @@ import Testing
 final class RunningServer {
     let child: RunningChild
     let logPath: String
-    let port: Int
+    private(set) var endpoint = ServerEndpoint(port: 0)
 
-    private init(child: RunningChild, logPath: String, port: Int) {
+    private init(child: RunningChild, logPath: String) {
         self.child = child
         self.logPath = logPath
-        self.port = port
     }
 
-    /// Starts `storekeeper-server serve --port 0 ARGUMENTS` and waits until it logs the port it
-    /// listens on. Throws (with its log) when it ends first, or has not listened after a minute.
-    static func start(_ arguments: [String], environment: [String: String], folder: URL, name: String = "server") async throws -> RunningServer {
+    /// Starts `storekeeper-server serve --port 0 ARGUMENTS` and returns at once; see ``waitUntilListening()``.
+    static func launch(_ arguments: [String], environment: [String: String], folder: URL, name: String = "server") throws -> RunningServer {
         try #require(FileManager.default.isExecutableFile(atPath: ServerExecutable.path), "no storekeeper-server at \(ServerExecutable.path)")
         let logPath = folder.appendingPathComponent("\(name).log").path
         let child = try ChildProcess(
             ServerExecutable.path, ["serve", "--port", "0", "--host", "127.0.0.1"] + arguments, directory: folder.path,
             environment: environment, standardOutput: .file(folder.appendingPathComponent("\(name).out").path), standardError: .file(logPath)
         ).start()
+        return RunningServer(child: child, logPath: logPath)
+    }
+
+    /// Launches the server and waits until it listens.
+    static func start(_ arguments: [String], environment: [String: String], folder: URL, name: String = "server") async throws -> RunningServer {
+        let server = try launch(arguments, environment: environment, folder: folder, name: name)
+        try await server.waitUntilListening()
+        return server
+    }
+
+    /// Waits until the server logs the port it listens on. Throws (with its log) when it ends
+    /// first, or has not listened after a minute (a guard against a hang, not a measurement).
+    func waitUntilListening() async throws {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
-            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            if let port = listeningPort(in: log) { return RunningServer(child: child, logPath: logPath, port: port) }
+            if let port = Self.listeningPort(in: log) {
+                endpoint = ServerEndpoint(port: port)
+                return
+            }
             if child.hasEnded() {
                 let outcome = try child.wait()
                 throw StartFailure(description: "storekeeper-server ended (\(outcome.termination)) before listening:\n\(log)")
@@ -37,40 +50,51 @@ final class RunningServer {
             try await Task.sleep(for: .milliseconds(50))
         }
         child.kill()
-        throw StartFailure(description: "storekeeper-server did not listen within a minute:\n\((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        throw StartFailure(description: "storekeeper-server did not listen within a minute:\n\(log)")
     }
 
     struct StartFailure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// The port of the `listening` line (`... message=listening port=NNNN`).
+    /// The port of the `listening` line, in either log format (`message=listening port=NNNN`,
+    /// `"message":"listening",...,"port":"NNNN"`).
     static func listeningPort(in log: String) -> Int? {
-        for line in log.split(separator: "\n") where line.contains("message=listening") {
-            for field in line.split(separator: " ") where field.hasPrefix("port=") {
-                return Int(field.dropFirst("port=".count))
+        for line in log.split(separator: "\n") where line.contains("message=listening") || line.contains(#""message":"listening""#) {
+            for marker in ["port=", #""port":""#] {
+                guard let start = line.range(of: marker)?.upperBound else { continue }
+                return Int(line[start...].prefix { $0.isNumber })
             }
         }
         return nil
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
-
     /// What the server logged so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Sends SIGTERM and waits for the process to end (killed after a minute: a guard).
+    @discardableResult
     func stop() throws -> ChildOutcome {
         child.kill(SIGTERM)
         return try child.wait(timeout: .seconds(60))
     }
 
-    /// GET `path`, with its status and body.
     func get(_ path: String, headers: [(String, String)] = []) async throws -> (status: Int, body: String) {
-        try await send("GET", path, headers: headers, body: nil)
+        try await endpoint.send("GET", path, headers: headers, body: nil)
     }
 
-    /// A request with a JSON body, with its status and body.
+    func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String?) async throws -> (status: Int, body: String) {
+        try await endpoint.send(method, path, headers: headers, body: body)
+    }
+}
+
+/// A server's address on loopback, to send requests to from any task.
+struct ServerEndpoint: Sendable {
+    var port: Int
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// A request (with a JSON body when `body` is given), with the status and body of its answer.
     func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: String?) async throws -> (status: Int, body: String) {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = .init(rawValue: method)
