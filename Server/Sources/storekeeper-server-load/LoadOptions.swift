@@ -63,9 +63,17 @@ struct LoadCommand: AsyncParsableCommand {
         defer { process.stop() }
         let port = try await process.waitUntilListening()
         print("Server on 127.0.0.1:\(port), database \(LoadServer.redacted(database)); \(clients) clients for \(seconds) s")
+        if database.hasPrefix("postgres") { print("PostgreSQL: \(DurabilityCheck.describe(database))") }
 
+        let (serverBefore, ownBefore) = (process.cpuSeconds(), ProcessCPU.own())
         let result = try await LoadRun(port: port, clients: clients, duration: .seconds(seconds), purchases: purchases.requests).run()
         print(result.report)
+        if let serverBefore, let serverAfter = process.cpuSeconds(), let ownBefore, let own = ProcessCPU.own(), result.recorded > 0 {
+            let server = serverAfter - serverBefore
+            print(String(
+                format: "CPU during the run: server %.1f s (%.0f µs a purchase), this load program %.1f s; the database's is not counted",
+                server, server * 1e6 / Double(result.recorded), own - ownBefore))
+        }
         let outcome = process.stop()
         print("Server stopped: \(outcome)")
     }

@@ -17,7 +17,11 @@ final class LoadServer {
             "serve", "--policy", catalog, "--root", root, "--environment", "sandbox", "--host", "127.0.0.1", "--port", "0",
             "--database", database, "--log-level", "notice",
         ]
-        if database.hasPrefix("postgres") { arguments += ["--database-connections", String(connections)] }
+        if database.hasPrefix("postgres") {
+            // A schema of its own for each run: the same purchases again would find them kept, which is less work.
+            let schema = "load_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
+            arguments += ["--database-connections", String(connections), "--database-schema", schema]
+        }
         child = try ChildProcess(
             executable, arguments, directory: folder.path, environment: environment, standardOutput: .discard, standardError: .file(logPath)
         ).start()
@@ -36,6 +40,9 @@ final class LoadServer {
         }
         throw LoadFailure("the server did not listen within a minute")
     }
+
+    /// The server's CPU time so far (user and system), from /proc; nil where there is none.
+    func cpuSeconds() -> Double? { ProcessCPU.seconds(of: child.processID) }
 
     /// SIGTERM, then waits (SIGKILL after a minute).
     @discardableResult

@@ -37,8 +37,9 @@ struct ServeSettings: Sendable, CustomStringConvertible {
     static let productionVerifyReceiptURL = "https://buy.itunes.apple.com/verifyReceipt"
     static let sandboxVerifyReceiptURL = "https://sandbox.itunes.apple.com/verifyReceipt"
 
-    /// Each setting, `name = value (origin)`, one a line.
-    var description: String {
+    /// Each setting's name, its value as shown (secrets `***`, the database URL without its
+    /// password) and where it came from.
+    var shown: [(name: String, value: String, origin: String)] {
         func secret(_ value: Secret?) -> String { value == nil ? "(not set)" : "***" }
         let rows: [(SettingKey, String)] = [
             (.policy, policyPath),
@@ -60,16 +61,16 @@ struct ServeSettings: Sendable, CustomStringConvertible {
             (.logLevel, logLevel.rawValue),
             (.logFormat, logFormat.rawValue),
         ]
-        return rows.map { key, value in "\(key.name) = \(value) (\(origins[key.name]?.description ?? "default"))" }.joined(separator: "\n")
+        return rows.map { key, value in (key.name, value, origins[key.name]?.description ?? "default") }
     }
 
-    /// The same as logger metadata, one entry a setting.
+    /// Each setting, `name = value (origin)`, one a line.
+    var description: String {
+        shown.map { "\($0.name) = \($0.value) (\($0.origin))" }.joined(separator: "\n")
+    }
+
+    /// The same as logger metadata, one entry a setting: `value (origin)`.
     var metadata: Logger.Metadata {
-        var metadata: Logger.Metadata = [:]
-        for line in description.split(separator: "\n") {
-            guard let equals = line.range(of: " = ") else { continue }
-            metadata[String(line[..<equals.lowerBound])] = .string(String(line[equals.upperBound...]))
-        }
-        return metadata
+        Logger.Metadata(uniqueKeysWithValues: shown.map { ($0.name, .string("\($0.value) (\($0.origin))")) })
     }
 }
