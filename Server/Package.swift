@@ -113,7 +113,27 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
+                // NIOThreadPool: content files are read off the concurrency pool.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
+        ),
+        // The routes, handler by handler, each test against SQLite and PostgreSQL.
+        .testTarget(
+            name: "StorekeeperServerTests",
+            dependencies: [
+                "StorekeeperServer",
+                "StorekeeperServerTestSupport",
+                "StorekeeperVerification",
+                "StorekeeperServerStorage",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "StorekeeperTestChain", package: "storekeeper"),
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+                .product(name: "StorekeeperRuntime", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.copy("Fixtures")]
         ),
         // What the server's tests share: each test against SQLite and a real PostgreSQL.
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 
 /// Content in a folder: `packs/level-2.zip` is the folder's `packs/level-2.zip`.
 ///
@@ -35,10 +36,13 @@ public struct FolderContentStore: ContentStore, CustomStringConvertible {
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let etag = "\"\(String(Int64((modified * 1000).rounded()), radix: 16))-\(size)\""
         return ContentFile(size: size, etag: etag) { offset, count in
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: resolved))
-            defer { try? handle.close() }
-            try handle.seek(toOffset: UInt64(offset))
-            return Array(try handle.read(upToCount: count) ?? Data())
+            // A blocking read: on NIO's thread pool, never on a thread of the concurrency pool.
+            try await NIOThreadPool.singleton.runIfActive {
+                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: resolved))
+                defer { try? handle.close() }
+                try handle.seek(toOffset: UInt64(offset))
+                return Array(try handle.read(upToCount: count) ?? Data())
+            }
         }
     }
 

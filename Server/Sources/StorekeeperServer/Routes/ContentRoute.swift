@@ -69,5 +69,5 @@ extension ServerRoutes {
     }
 
     /// How much of a content file is read at once.
-    static let contentChunk = 64 << 10
+    static let contentChunk = 256 << 10
 }

@@ -51,10 +51,11 @@ public func buildRouter(
 
 /// The server as a Hummingbird application: ``buildRouter(configuration:storage:metrics:now:)``
 /// served with `server` (address, server name), logging to `logger`. The caller
-/// owns the storage (migrated before, closed after) and the metrics registry.
+/// owns the storage (migrated before, closed after) and the metrics registry; it
+/// may add services to run beside the server with `addServices(_:)`.
 public func buildApplication(
     configuration: ServerConfiguration, storage: any LedgerStorage, metrics: ServerMetrics,
     server: ApplicationConfiguration = ApplicationConfiguration(), logger: Logger = Logger(label: "storekeeper-server")
-) -> some ApplicationProtocol {
+) -> Application<RouterResponder<ServerRequestContext>> {
     Application(router: buildRouter(configuration: configuration, storage: storage, metrics: metrics), configuration: server, logger: logger)
 }
