@@ -14,6 +14,10 @@ import Testing
             let health = try await server.get("/health")
             #expect(health.status == 200, "\(server.log)")
             #expect(health.body == #"{"status":"ok"}"#)
+            // Metrics in Prometheus's text format, counting the request just answered.
+            let metrics = try await server.get("/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.body.contains(#"storekeeper_http_requests_total{route="/health",method="GET",status="200"} 1"#), "\(metrics.body)")
             let outcome = try server.stop()
             #expect(outcome.termination == .exited(0), "\(server.log)")
             #expect(server.log.contains("message=stopped"), "\(server.log)")
