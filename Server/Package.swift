@@ -31,9 +31,16 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The executable: its commands, configuration (flags, environment, a JSON file; not the YAML
+        // provider, which would bring a second libyaml), HTTP serving, metrics, graceful shutdown.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The executable's tests and the load program: HTTP over keep-alive connections.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
@@ -146,6 +153,61 @@ let package = Package(
                 .product(name: "StorekeeperChildProcess", package: "storekeeper"),
             ],
             path: "Sources/Testing/StorekeeperServerTestSupport"
+        ),
+        // The server executable: `serve` (the default) and `verify`. It links the catalog compiler, so
+        // that --policy takes a catalog as well as a compiled policy.
+        .executableTarget(
+            name: "storekeeper-server",
+            dependencies: [
+                "StorekeeperServer",
+                "StorekeeperVerification",
+                "StorekeeperServerStorage",
+                .product(name: "StorekeeperTooling", package: "storekeeper"),
+                .product(name: "StorekeeperRuntime", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The load benchmark (not a test): signed purchases posted to a storekeeper-server on loopback
+        // by concurrent keep-alive clients; purchases recorded per second and latency (docs/performance.md).
+        .executableTarget(
+            name: "storekeeper-server-load",
+            dependencies: [
+                "StorekeeperServer",
+                .product(name: "StorekeeperTestChain", package: "storekeeper"),
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+                .product(name: "StorekeeperChildProcess", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // The executable run as a child process: exit codes, configuration precedence, redaction, serving.
+        .testTarget(
+            name: "StorekeeperServerCommandTests",
+            dependencies: [
+                "StorekeeperServer",
+                "StorekeeperServerTestSupport",
+                .product(name: "StorekeeperTestChain", package: "storekeeper"),
+                .product(name: "StorekeeperChildProcess", package: "storekeeper"),
+                .product(name: "StorekeeperJSON", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            // Read by path (RepositoryFiles): daily-planet.policy.json is `storekeeper compile
+            // Catalogs/daily-planet/catalog.yaml`, made with the main package's CLI.
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,76 @@
+import Logging
+import StorekeeperVerification
+
+/// Everything `serve` was configured with, resolved from flags, environment and the configuration
+/// file. Its ``description`` lists every setting with where it came from, secrets as `***` and the
+/// database URL without its password: it is what `--print-configuration` prints and what the server
+/// logs at start.
+struct ServeSettings: Sendable, CustomStringConvertible {
+    var policyPath: String
+    var host: String
+    var port: Int
+    var database: DatabaseLocation
+    /// PostgreSQL only: the schema the ledger's tables live in (`public` when nil).
+    var databaseSchema: String?
+    /// PostgreSQL only: the most connections this instance opens.
+    var databaseConnections: Int
+    /// The app's bundle id; nil when it is to be read from the catalog.
+    var bundleID: String?
+    var appAppleID: Int64?
+    var environments: [SignedDataVerifier.Environment]
+    /// Files of trusted root certificates (DER or PEM); empty for Apple Root CA - G3.
+    var roots: [String]
+    var clientTokenSecret: Secret?
+    var operatorKey: Secret?
+    var receiptSharedSecret: Secret?
+    var verifyReceiptURL: String
+    var verifyReceiptSandboxURL: String
+    var contentFolder: String?
+    var logLevel: Logger.Level
+    var logFormat: LogFormat
+    /// Where each setting came from, by key name; settings left at their default are absent.
+    var origins: [String: SettingsLayers.Origin]
+
+    static let defaultPort = 8080
+    static let defaultHost = "127.0.0.1"
+    static let defaultDatabaseConnections = 20
+    static let productionVerifyReceiptURL = "https://buy.itunes.apple.com/verifyReceipt"
+    static let sandboxVerifyReceiptURL = "https://sandbox.itunes.apple.com/verifyReceipt"
+
+    /// Each setting's name, its value as shown (secrets `***`, the database URL without its
+    /// password) and where it came from.
+    var shown: [(name: String, value: String, origin: String)] {
+        func secret(_ value: Secret?) -> String { value == nil ? "(not set)" : "***" }
+        let rows: [(SettingKey, String)] = [
+            (.policy, policyPath),
+            (.host, host),
+            (.port, String(port)),
+            (.database, database.description),
+            (.databaseSchema, databaseSchema ?? "(public)"),
+            (.databaseConnections, String(databaseConnections)),
+            (.bundleID, bundleID ?? "(from the catalog)"),
+            (.appAppleID, appAppleID.map(String.init) ?? "(not set)"),
+            (.environment, environments.map { $0.rawValue.lowercased() }.joined(separator: ", ")),
+            (.root, roots.isEmpty ? "(Apple Root CA - G3, bundled)" : roots.joined(separator: ", ")),
+            (.clientTokenSecret, secret(clientTokenSecret)),
+            (.operatorKey, secret(operatorKey)),
+            (.receiptSharedSecret, secret(receiptSharedSecret)),
+            (.verifyReceiptURL, verifyReceiptURL),
+            (.verifyReceiptSandboxURL, verifyReceiptSandboxURL),
+            (.content, contentFolder ?? "(none)"),
+            (.logLevel, logLevel.rawValue),
+            (.logFormat, logFormat.rawValue),
+        ]
+        return rows.map { key, value in (key.name, value, origins[key.name]?.description ?? "default") }
+    }
+
+    /// Each setting, `name = value (origin)`, one a line.
+    var description: String {
+        shown.map { "\($0.name) = \($0.value) (\($0.origin))" }.joined(separator: "\n")
+    }
+
+    /// The same as logger metadata, one entry a setting: `value (origin)`.
+    var metadata: Logger.Metadata {
+        Logger.Metadata(uniqueKeysWithValues: shown.map { ($0.name, .string("\($0.value) (\($0.origin))")) })
+    }
+}
