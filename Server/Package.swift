@@ -15,7 +15,8 @@ import PackageDescription
 
 let package = Package(
     name: "storekeeper-server",
-    platforms: [.macOS(.v13)],
+    // Hummingbird 2 needs macOS 14 and swift-configuration macOS 15; the server runs on Linux here.
+    platforms: [.macOS(.v15)],
     products: [
         // Verifying StoreKit 2 transactions, renewal info and App Store Server Notifications V2.
         .library(name: "StorekeeperVerification", targets: ["StorekeeperVerification"]),
@@ -39,10 +40,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The executable's tests and the load program: HTTP over keep-alive connections.
+        // Receipts forwarded to the App Store; the executable's tests and the load program (keep-alive HTTP).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // The signed-data verifier: JWS ES256, the x5c chain (swift-certificates), the payloads' types.

@@ -37,6 +37,16 @@ public protocol LedgerStorage: Sendable {
     /// Keeps a verified transaction once by its id; a newer `signedDate` replaces the kept one.
     func keep(_ transaction: StoredTransaction) async throws -> TransactionWrite
 
+    /// Keeps a verified transaction's effects for `account`'s user in one
+    /// database transaction: the user registered if new, the transaction
+    /// kept (once by its id; a newer `signedDate` replaces it), then its
+    /// grants and subscription state. A grant of a transaction the ledger
+    /// holds as revoked is not applied (an older copy of a refunded purchase
+    /// grants nothing). When the transaction is another user's, nothing is
+    /// applied and the answer is ``TransactionWrite/ownedByAnotherUser``.
+    /// `effects` starts with the ``LedgerEffect/transaction(_:)``.
+    func keep(_ effects: [LedgerEffect], for account: UserAccount) async throws -> TransactionWrite
+
     /// `user`'s transactions, by transaction id.
     func transactions(of user: String) async throws -> [StoredTransaction]
 

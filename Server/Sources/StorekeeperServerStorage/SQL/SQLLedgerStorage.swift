@@ -172,11 +172,18 @@ public struct SQLLedgerStorage: LedgerStorage {
         return try await database.transaction { try await Self.apply(grant, in: $0) }
     }
 
-    /// The grant's row is the proof it was applied: the balance grows only when that row is new.
+    /// The grant's row is the proof it was applied: the balance grows only when that row is new,
+    /// and never for a transaction the ledger holds as revoked (an older copy of a refunded
+    /// purchase, posted or notified after its refund, grants nothing).
     static func apply(_ grant: Grant, in session: any SQLSession) async throws -> Bool {
         let new = try await session.run(
-            "INSERT INTO grants (transaction_id, balance, user_id, amount) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING amount",
-            .text(grant.transactionID), .text(grant.balance), .text(grant.user), SQLValue(grant.amount))
+            """
+            INSERT INTO grants (transaction_id, balance, user_id, amount)
+            SELECT ?, ?, ?, ? WHERE NOT EXISTS
+                (SELECT 1 FROM transactions WHERE transaction_id = ? AND revocation_date IS NOT NULL)
+            ON CONFLICT DO NOTHING RETURNING amount
+            """,
+            .text(grant.transactionID), .text(grant.balance), .text(grant.user), SQLValue(grant.amount), .text(grant.transactionID))
         guard !new.isEmpty else { return false }
         try await session.run(
             """
@@ -385,7 +392,7 @@ public struct SQLLedgerStorage: LedgerStorage {
         guard condition else { throw StorageError.invalidArgument(message()) }
     }
 
-    private static func check(_ t: StoredTransaction) throws {
+    static func check(_ t: StoredTransaction) throws {
         try require(!t.transactionID.isEmpty, "the transaction's id is empty")
         try require(!t.user.isEmpty, "transaction '\(t.transactionID)': the user is empty")
         try require(t.quantity > 0, "transaction '\(t.transactionID)': the quantity is \(t.quantity); it must be positive")
@@ -398,7 +405,7 @@ public struct SQLLedgerStorage: LedgerStorage {
             "revoking the grants of transaction '\(r.transactionID)': the share is \(r.share); it must be 0 to \(GrantRevocation.whole) (thousandths of a percent)")
     }
 
-    private static func check(_ g: Grant) throws {
+    static func check(_ g: Grant) throws {
         try require(!g.user.isEmpty, "grant of transaction '\(g.transactionID)': the user is empty")
         try require(!g.transactionID.isEmpty, "grant: the transaction id is empty")
         try require(!g.balance.isEmpty, "grant of transaction '\(g.transactionID)': the balance is empty")

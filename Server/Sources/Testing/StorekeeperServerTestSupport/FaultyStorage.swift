@@ -54,6 +54,7 @@ public struct FaultyStorage: LedgerStorage {
     public func account(appAccountToken: String) async throws -> UserAccount? { try await run("account") { try await $0.account(appAccountToken: appAccountToken) } }
     public func account(user: String) async throws -> UserAccount? { try await run("account") { try await $0.account(user: user) } }
     public func keep(_ transaction: StoredTransaction) async throws -> TransactionWrite { try await run("keep") { try await $0.keep(transaction) } }
+    public func keep(_ effects: [LedgerEffect], for account: UserAccount) async throws -> TransactionWrite { try await run("keep") { try await $0.keep(effects, for: account) } }
     public func transactions(of user: String) async throws -> [StoredTransaction] { try await run("transactions") { try await $0.transactions(of: user) } }
     public func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction? { try await run("lookUpTransaction") { try await $0.lookUpTransaction(transactionID) } }
     public func transfer(transactionID: String, from: String, to: String) async throws -> Bool { try await run("transfer") { try await $0.transfer(transactionID: transactionID, from: from, to: to) } }

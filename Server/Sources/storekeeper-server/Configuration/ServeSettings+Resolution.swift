@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StorekeeperServer
 import StorekeeperVerification
 
 extension ServeSettings {
@@ -64,6 +65,13 @@ extension ServeSettings {
             }
             return format
         } ?? .logfmt
+        let restore = try note(.restoreByAnotherUser, try layers.string(.restoreByAnotherUser)).map { resolved throws(UsageError) in
+            guard let policy = RestoreByAnotherUser(rawValue: resolved.value) else {
+                throw UsageError(
+                    "\(resolved.origin) '\(resolved.value)' is not a restore policy; write \(RestoreByAnotherUser.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
+            return policy
+        } ?? .keepWithOriginal
         let content = note(.content, try layers.string(.content))
         if let content, content.value.isEmpty { throw UsageError("\(content.origin) is empty; give the folder the content is served from") }
 
@@ -84,6 +92,7 @@ extension ServeSettings {
             verifyReceiptURL: verifyReceiptURL ?? productionVerifyReceiptURL,
             verifyReceiptSandboxURL: verifyReceiptSandboxURL ?? sandboxVerifyReceiptURL,
             contentFolder: content?.value,
+            restoreByAnotherUser: restore,
             logLevel: logLevel,
             logFormat: logFormat,
             origins: origins)

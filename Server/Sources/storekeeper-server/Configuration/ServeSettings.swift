@@ -1,4 +1,5 @@
 import Logging
+import StorekeeperServer
 import StorekeeperVerification
 
 /// Everything `serve` was configured with, resolved from flags, environment and the configuration
@@ -26,6 +27,8 @@ struct ServeSettings: Sendable, CustomStringConvertible {
     var verifyReceiptURL: String
     var verifyReceiptSandboxURL: String
     var contentFolder: String?
+    /// What a transaction kept for one user and posted by another does.
+    var restoreByAnotherUser: RestoreByAnotherUser
     var logLevel: Logger.Level
     var logFormat: LogFormat
     /// Where each setting came from, by key name; settings left at their default are absent.
@@ -58,6 +61,7 @@ struct ServeSettings: Sendable, CustomStringConvertible {
             (.verifyReceiptURL, verifyReceiptURL),
             (.verifyReceiptSandboxURL, verifyReceiptSandboxURL),
             (.content, contentFolder ?? "(none)"),
+            (.restoreByAnotherUser, restoreByAnotherUser.rawValue),
             (.logLevel, logLevel.rawValue),
             (.logFormat, logFormat.rawValue),
         ]

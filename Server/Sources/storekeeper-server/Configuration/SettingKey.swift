@@ -47,6 +47,7 @@ struct SettingKey: Sendable, Hashable {
     static let verifyReceiptURL = SettingKey("verify-receipt-url")
     static let verifyReceiptSandboxURL = SettingKey("verify-receipt-sandbox-url")
     static let content = SettingKey("content")
+    static let restoreByAnotherUser = SettingKey("restore-by-another-user")
     static let logLevel = SettingKey("log-level")
     static let logFormat = SettingKey("log-format")
 
@@ -54,7 +55,7 @@ struct SettingKey: Sendable, Hashable {
     static let all: [SettingKey] = [
         policy, host, port, database, databaseSchema, databaseConnections, bundleID, appAppleID, environment, root,
         clientTokenSecret, operatorKey, receiptSharedSecret, verifyReceiptURL, verifyReceiptSandboxURL, content,
-        logLevel, logFormat,
+        restoreByAnotherUser, logLevel, logFormat,
     ]
 
     /// Every key a configuration file or a `STOREKEEPER_SERVER_` variable may name (the secrets'

@@ -10,7 +10,8 @@ import StorekeeperVerification
 /// prepared settings.
 enum ApplicationWiring {
     static func router(
-        prepared: PreparedServer, storage: any LedgerStorage, registry: PrometheusCollectorRegistry, logger: Logger
+        prepared: PreparedServer, storage: any LedgerStorage, receipts: ReceiptForwarder, registry: PrometheusCollectorRegistry,
+        logger: Logger
     ) throws(UsageError) -> Router<ServerRequestContext> {
         // Production first: the first verifier refuses payloads whose environment cannot be read.
         let ordered = [SignedDataVerifier.Environment.production, .sandbox].compactMap { prepared.verifiers[$0] }
@@ -37,7 +38,8 @@ enum ApplicationWiring {
             }
         }
         let configuration = ServerConfiguration(
-            policy: prepared.policy, verifiers: verifiers, clientTokenSecret: tokenSecret, operatorKey: operatorKey, content: content)
+            policy: prepared.policy, verifiers: verifiers, clientTokenSecret: tokenSecret, operatorKey: operatorKey, content: content,
+            restoreByAnotherUser: prepared.settings.restoreByAnotherUser, receipts: receipts)
         return buildRouter(configuration: configuration, storage: storage, metrics: ServerMetrics(registry: registry))
     }
 

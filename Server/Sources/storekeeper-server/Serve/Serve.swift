@@ -66,6 +66,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The folder server-delivered content is served from.", valueName: "folder"))
     var content: String?
 
+    @Option(name: .customLong("restore-by-another-user"), help: ArgumentHelp("What a purchase kept for one user and restored by another does: keep-with-original (refused, 403) or transfer (moved to the restorer). Default: keep-with-original.", valueName: "policy"))
+    var restoreByAnotherUser: String?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. Default: info.", valueName: "level"))
     var logLevel: String?
 
@@ -123,6 +126,7 @@ struct Serve: AsyncParsableCommand {
         put(.verifyReceiptURL, verifyReceiptURL)
         put(.verifyReceiptSandboxURL, verifyReceiptSandboxURL)
         put(.content, content)
+        put(.restoreByAnotherUser, restoreByAnotherUser)
         put(.logLevel, logLevel)
         put(.logFormat, logFormat)
         return values

@@ -29,9 +29,14 @@ struct ServerStartup {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 
         let storage = try await openStorage(logger: logger)
+        // Receipts the older way go to the App Store's verifyReceipt through a client of its own.
+        let receipts = ReceiptForwarder(
+            configuration: .init(
+                productionURL: settings.verifyReceiptURL, sandboxURL: settings.verifyReceiptSandboxURL,
+                sharedSecret: settings.receiptSharedSecret?.revealed))
         do {
             let application = Application(
-                router: try ApplicationWiring.router(prepared: prepared, storage: storage, registry: registry, logger: logger),
+                router: try ApplicationWiring.router(prepared: prepared, storage: storage, receipts: receipts, registry: registry, logger: logger),
                 configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "storekeeper-server"),
                 onServerRunning: { channel in
                     let address = channel.localAddress
@@ -43,10 +48,12 @@ struct ServerStartup {
                     services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             try await group.run()
         } catch {
+            try? await receipts.shutdown()
             await storage.close()
             logger.error("stopped on an error", metadata: ["error": "\(error)"])
             throw error
         }
+        try? await receipts.shutdown()
         await storage.close()
         logger.notice("stopped")
     }

@@ -1,0 +1,35 @@
+/// A verified purchase kept in one database transaction: one commit, one
+/// flush of the log, however many rows it touches.
+extension SQLLedgerStorage {
+    public func keep(_ effects: [LedgerEffect], for account: UserAccount) async throws -> TransactionWrite {
+        guard case .transaction(let transaction) = effects.first else {
+            throw StorageError.invalidArgument("a purchase's effects start with its transaction")
+        }
+        try Self.require(!account.user.isEmpty, "the user id is empty")
+        try Self.require(transaction.user == account.user, "transaction '\(transaction.transactionID)' is for user '\(transaction.user)', not '\(account.user)'")
+        try Self.check(transaction)
+        for effect in effects.dropFirst() {
+            switch effect {
+            case .grant(let grant): try Self.check(grant)
+            case .subscription: break
+            case .transaction, .consumptionRequest, .revokeGrants, .reinstateGrants:
+                throw StorageError.invalidArgument("a purchase has one transaction, its grants and its subscription state; not \(effect)")
+            }
+        }
+        return try await database.transaction { session in
+            try await session.run(
+                "INSERT INTO users (user_id, app_account_token, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                .text(account.user), .text(account.appAccountToken), .real(transaction.signedDate))
+            let write = try await Self.keep(transaction, in: session)
+            guard write != .ownedByAnotherUser else { return write }
+            for effect in effects.dropFirst() {
+                switch effect {
+                case .grant(let grant): _ = try await Self.apply(grant, in: session)
+                case .subscription(let state): _ = try await Self.update(state, in: session)
+                case .transaction, .consumptionRequest, .revokeGrants, .reinstateGrants: break
+                }
+            }
+            return write
+        }
+    }
+}
