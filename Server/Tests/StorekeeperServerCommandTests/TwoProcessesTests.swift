@@ -7,8 +7,9 @@ import StorekeeperTestChain
 import Testing
 
 /// Two `storekeeper-server` processes on one PostgreSQL database, as several instances are run to
-/// outgrow one machine: the same signed transaction and the same record sent many times to both at
-/// once have one effect on the ledger, and no caller gets an error a retry would not fix.
+/// outgrow one machine: the same signed transaction, the same record, and then the same App Store
+/// notification (its refund) sent many times to both at once have one effect on the ledger, and no
+/// caller gets an error a retry would not fix.
 @Suite struct TwoProcessesTests {
     static let tokenSecret = "client-token-secret-for-two-processes-0123456789"
     static let operatorKey = "operator-key-for-two-processes-0123456789abcdef"
@@ -16,7 +17,7 @@ import Testing
     static let copies = 24
 
     @Test(.enabled(if: TestBackend.available.contains(.postgres), "PostgreSQL's programs are not on this machine"))
-    func theSameTransactionAndRecordSentToBothHaveOneEffect() async throws {
+    func theSameTransactionRecordAndNotificationSentToBothHaveOneEffect() async throws {
         let url = try TestPostgres.url()
         let payloads = try SignedPayloads()
         let schema = "two_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
@@ -89,6 +90,48 @@ import Testing
             #expect(transactions.count == 1, "\(answer.body)")
             #expect(records.count == 1, "\(answer.body)")
             #expect(balances.first { $0.key == "gift-articles" }?.value == .integer(10), "granted more than once: \(answer.body)")
+
+            // A second purchase, so that a refund applied twice would show (20 less 10 twice is 0, not 10).
+            let second = try payloads.signer.sign(TransactionPayload(
+                transactionID: "3000000002", bundleID: "com.example.dailyplanet", productID: "com.example.dailyplanet.gifts.10",
+                purchaseDate: bought, type: .consumable, appAccountToken: AppAccountToken.derive(fromUser: user), signedDate: bought,
+                environment: .sandbox
+            ).json)
+            let secondAnswer = try await endpoints[0].send(
+                "POST", "/v1/transactions", headers: authorization, body: JSONWriter(indentation: nil).serialize(["signedTransaction": .string(second)]))
+            #expect(secondAnswer.status == 200, "\(secondAnswer.body)")
+
+            // The App Store's notification of the first one's refund, retried to both at once: taken back once.
+            let refunded = bought.addingTimeInterval(60)
+            let refund = try payloads.signer.sign(NotificationPayload(
+                notificationType: .refund, notificationUUID: UUID(), bundleID: "com.example.dailyplanet", environment: .sandbox,
+                signedTransactionInfo: try payloads.signer.sign(TransactionPayload(
+                    transactionID: "3000000001", bundleID: "com.example.dailyplanet", productID: "com.example.dailyplanet.gifts.10",
+                    purchaseDate: bought, type: .consumable, appAccountToken: AppAccountToken.derive(fromUser: user), signedDate: refunded,
+                    revocationReason: .otherReason, revocationDate: refunded, environment: .sandbox
+                ).json),
+                signedDate: refunded
+            ).json)
+            let notificationBody = JSONWriter(indentation: nil).serialize(["signedPayload": .string(refund)])
+            let answers = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for index in 0..<Self.copies {
+                    let server = endpoints[index % 2]
+                    group.addTask {
+                        let answer = try await server.send("POST", "/v1/notifications/sandbox", headers: [], body: notificationBody)
+                        return (answer.status, answer.body)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for (status, body) in answers { #expect([200, 503].contains(status), "notification: \(status) \(body)") }
+            #expect(answers.contains { $0.0 == 200 }, "\(answers)")
+            let after = try await servers[0].get("/v1/operator/users/\(user)", headers: [("Authorization", "Bearer \(Self.operatorKey)")])
+            guard case .object(let afterAccount) = try JSONParser().parse(after.body),
+                  case .object(let afterBalances)? = afterAccount.first(where: { $0.key == "balances" })?.value
+            else { Issue.record("not the operator's user object: \(after.body)"); return }
+            #expect(afterBalances.first { $0.key == "gift-articles" }?.value == .integer(10), "taken back once: \(after.body)")
+            let notifications = try await servers[0].get("/v1/operator/notifications", headers: [("Authorization", "Bearer \(Self.operatorKey)")])
+            #expect(notifications.body.components(separatedBy: #""notificationUUID""#).count == 2, "stored once: \(notifications.body)")
         }
     }
 }
