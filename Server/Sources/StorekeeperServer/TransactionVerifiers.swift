@@ -42,22 +42,13 @@ public struct TransactionVerifiers: Sendable, CustomStringConvertible {
     /// The verifier for `jws`'s claimed environment; when the claim names an environment
     /// not accepted, a failure naming it; when it cannot be read, the first verifier (which refuses the payload).
     func verifier(for jws: String) throws(VerificationFailure) -> SignedDataVerifier {
-        guard let claimed = Self.claimedEnvironment(of: jws) else { return first }
+        guard let claimed = SignedDataVerifier.claimedEnvironment(of: jws) else { return first }
         guard let environment = SignedDataVerifier.Environment(rawValue: claimed), let verifier = byEnvironment[environment] else {
             throw VerificationFailure(
                 .wrongEnvironment,
                 "the transaction is from the \(claimed) environment; this server accepts \(environments.map(\.rawValue).joined(separator: ", "))")
         }
         return verifier
-    }
-
-    /// The payload's `environment` member, read without verifying anything.
-    static func claimedEnvironment(of jws: String) -> String? {
-        guard jws.utf8.count <= SignedDataVerifier.maximumSize else { return nil }
-        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let bytes = Base64URL.decode(parts[1]) else { return nil }
-        struct Claim: Decodable { var environment: String? }
-        return (try? JSONDecoder().decode(Claim.self, from: Data(bytes)))?.environment
     }
 
     public var description: String { "TransactionVerifiers(\(environments.map(\.rawValue).joined(separator: ", ")))" }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StorekeeperJSON
+import StorekeeperVerification
 
 /// The client credential: a JWT (RFC 7519) signed HS256 with the configured
 /// ``ClientTokenSecret``, naming the user in `sub` and ending at `exp`.
@@ -24,7 +25,7 @@ public enum ClientToken {
         let writer = JSONWriter(indentation: nil)
         let signingInput = Base64URL.encode(writer.serialize(header).utf8) + "." + Base64URL.encode(writer.serialize(claims).utf8)
         let mac = HMAC<SHA256>.authenticationCode(for: Array(signingInput.utf8), using: secret.key)
-        return signingInput + "." + Base64URL.encode(mac)
+        return signingInput + "." + Base64URL.encode(Array(mac))
     }
 
     /// The user `token` names, if it is an HS256 JWT signed with `secret`, not

@@ -80,6 +80,26 @@ public struct SignedDataVerifier: Sendable {
         try self.init(trustedRoots: [try Self.appleRootCAG3()], bundleID: bundleID, environment: environment, appAppleID: appAppleID)
     }
 
+    /// The `environment` member of `jws`'s payload, read without verifying
+    /// anything (only the payload segment is decoded): to pick the verifier
+    /// of that environment, which then checks the claim with the rest. Nil
+    /// when the JWS is larger than ``maximumSize``, not three segments, or
+    /// its payload has no string `environment`.
+    public static func claimedEnvironment(of jws: String) -> String? {
+        guard jws.utf8.count <= maximumSize else { return nil }
+        let bytes = Array(jws.utf8)
+        guard let first = bytes.firstIndex(of: UInt8(ascii: ".")),
+              let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: ".")),
+              let json = Base64.decodeURL(bytes[(first + 1)..<second]),
+              case .object(let members)? = try? claimParser.parse(json),
+              case .string(let environment)? = members.first(where: { $0.key == "environment" })?.value
+        else { return nil }
+        return environment
+    }
+
+    private static let claimParser = JSONParser(maxDepth: 16, maxSize: maximumSize)
+
+
     /// Verifies a StoreKit 2 transaction (`signedTransactionInfo`, a device's `jwsRepresentation`):
     /// signature and chain, then bundle id, then environment.
     public func verifyTransaction(_ jws: String) async throws(VerificationFailure) -> VerifiedTransaction {
