@@ -13,9 +13,11 @@ final class LoadServer {
         let catalog = Self.repositoryRoot + "/Catalogs/daily-planet/catalog.yaml"
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("STOREKEEPER_SERVER_") }
         environment["STOREKEEPER_SERVER_CLIENT_TOKEN_SECRET"] = tokenSecret
+        // In the environment, not on the command line, where `ps` would show its password.
+        environment["STOREKEEPER_SERVER_DATABASE"] = database
         var arguments = [
             "serve", "--policy", catalog, "--root", root, "--environment", "sandbox", "--host", "127.0.0.1", "--port", "0",
-            "--database", database, "--log-level", "notice",
+            "--log-level", "notice",
         ]
         if database.hasPrefix("postgres") {
             // A schema of its own for each run: the same purchases again would find them kept, which is less work.

@@ -95,6 +95,7 @@ import Testing
         (["--policy", "p.yaml", "--environment", "staging"], [:], "--environment 'staging' is not an environment; write production or sandbox"),
         (["--policy", "p.yaml", "--environment", "production"], [:], "the production environment needs the app's App Store id"),
         (["--policy", "p.yaml", "--log-level", "loud"], [:], "--log-level 'loud' is not a log level"),
+        (["--policy", "p.yaml"], ["STOREKEEPER_SERVER_RESTORE_BY_ANOTHER_USER": "share"], "STOREKEEPER_SERVER_RESTORE_BY_ANOTHER_USER 'share' is not a restore policy; write keep-with-original or transfer"),
         (["--policy", "p.yaml", "--log-format", "xml"], [:], "--log-format 'xml' is not a log format; write logfmt or json"),
         (["--policy", "p.yaml", "--verify-receipt-url", "ftp://example.com"], [:], "--verify-receipt-url 'ftp://example.com' is not an http:// or https:// URL"),
         (["--policy", "p.yaml", "--port", "eighty"], [:], "--port"),
