@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperServerTestSupport
 import Testing
 
 /// `serve`'s settings from flags, environment and a JSON file, in that order of precedence, checked

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperServerTestSupport
 import Testing
 
 /// `serve` as an operator runs it: a real process on loopback, answering over HTTP, stopping on
@@ -14,6 +15,7 @@ import Testing
             let health = try await server.get("/health")
             #expect(health.status == 200, "\(server.log)")
             #expect(health.body == #"{"status":"ok"}"#)
+            #expect(server.log.contains("source=catalog"), "\(server.log)")
             // Metrics in Prometheus's text format, counting the request just answered.
             let metrics = try await server.get("/metrics")
             #expect(metrics.status == 200)
@@ -89,7 +91,7 @@ import Testing
             let server = try await RunningServer.start(
                 ["--policy", RepositoryFiles.dailyPlanetPolicy, "--bundle-id", "com.example.dailyplanet"], environment: environment, folder: folder)
             #expect(try await server.get("/health").status == 200, "\(server.log)")
-            #expect(server.log.contains("compiled=true"), "\(server.log)")
+            #expect(server.log.contains("source=compiled-policy"), "\(server.log)")
             #expect(try server.stop().termination == .exited(0), "\(server.log)")
         }
     }

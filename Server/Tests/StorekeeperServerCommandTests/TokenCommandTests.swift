@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperServerTestSupport
 import Testing
 
 /// `storekeeper-server token`: a client token the server accepts, signed with the secret `serve` reads.

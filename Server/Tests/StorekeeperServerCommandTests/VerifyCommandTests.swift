@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperJSON
+import StorekeeperServerTestSupport
 import Testing
 
 /// `storekeeper-server verify`: exit 0 and the payload for valid data, 1 and the reason for a

@@ -34,13 +34,12 @@ public enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable
         let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-storage-\(name)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let path = folder.appendingPathComponent("ledger.sqlite").path
-            let first = try SQLLedgerStorage.sqlite(path: path)
-            try await first.migrate()
-            try await body(first, try SQLLedgerStorage.sqlite(path: path))
+            try await ScratchFolder.with(prefix: "storekeeper-storage") { folder in
+                let path = folder.appendingPathComponent("ledger.sqlite").path
+                let first = try SQLLedgerStorage.sqlite(path: path)
+                try await first.migrate()
+                try await body(first, try SQLLedgerStorage.sqlite(path: path))
+            }
         case .postgres:
             let url = try TestPostgres.url()
             let first = try SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8)
@@ -64,11 +63,10 @@ public enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable
         let name = "t\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased())"
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-storage-\(name)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let path = folder.appendingPathComponent("ledger.sqlite").path
-            try await body { try SQLLedgerStorage.sqlite(path: path) }
+            try await ScratchFolder.with(prefix: "storekeeper-storage") { folder in
+                let path = folder.appendingPathComponent("ledger.sqlite").path
+                try await body { try SQLLedgerStorage.sqlite(path: path) }
+            }
         case .postgres:
             let url = try TestPostgres.url()
             let opened = OpenedStorages()

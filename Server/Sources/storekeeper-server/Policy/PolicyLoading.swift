@@ -8,8 +8,9 @@ struct LoadedPolicy: Sendable {
     var policy: CompiledPolicy
     /// The catalog's `app.bundle-id`; nil for a compiled policy, which does not carry it.
     var catalogBundleID: String?
-    /// Whether the file was a compiled policy (JSON) rather than a catalog.
-    var wasCompiled: Bool
+
+    /// What `--policy` named, for the log: a catalog (compiled at start) or a compiled policy.
+    var source: String { catalogBundleID == nil ? "compiled-policy" : "catalog" }
 }
 
 /// Reads `--policy`: a compiled policy's JSON through the runtime's `PolicyDecoder` (the reader an
@@ -36,7 +37,7 @@ enum PolicyLoading {
                     // Steps the app registers are declared, as `storekeeper explain` reads a policy: the
                     // server runs no plan, it reads the products.
                     let policy = try PolicyDecoder(declaresUnknownSteps: true).decode(bytes)
-                    return LoadedPolicy(policy: policy, catalogBundleID: nil, wasCompiled: true)
+                    return LoadedPolicy(policy: policy, catalogBundleID: nil)
                 } catch {
                     throw UsageError("\(origin) \(error.located(in: path))")
                 }
@@ -55,6 +56,6 @@ enum PolicyLoading {
             throw UsageError("\(origin) \(path): the catalog has \(errors.count) error\(errors.count == 1 ? "" : "s"); nothing is served:\n" + lines.joined(separator: "\n"))
         }
         let bundleID = compilation.validation.run.catalogs.first?.app.bundleID.value
-        return LoadedPolicy(policy: policy, catalogBundleID: bundleID, wasCompiled: false)
+        return LoadedPolicy(policy: policy, catalogBundleID: bundleID)
     }
 }

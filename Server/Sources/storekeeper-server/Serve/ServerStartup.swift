@@ -99,7 +99,7 @@ struct ServerStartup {
         logger.info(
             "policy loaded",
             metadata: [
-                "policy": "\(settings.policyPath)", "compiled": "\(loaded.wasCompiled)", "products": "\(loaded.policy.products.count)",
+                "policy": "\(settings.policyPath)", "source": "\(loaded.source)", "products": "\(loaded.policy.products.count)",
                 "bundle-id": "\(bundleID)",
             ])
         return PreparedServer(settings: settings, policy: loaded.policy, bundleID: bundleID, verifiers: verifiers, clientTokenSecret: tokenSecret)

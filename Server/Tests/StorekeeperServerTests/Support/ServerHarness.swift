@@ -53,24 +53,24 @@ struct ServerHarness: Sendable {
         _ body: @Sendable (ServerHarness, any TestClientProtocol) async throws -> Void
     ) async throws {
         let chain = try chain()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-server-content-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("packs"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(level2Bytes).write(to: folder.appendingPathComponent("packs/level-2.zip"))
-        try Data(bonusBytes).write(to: folder.appendingPathComponent(bonus))
-        let verifier = try SignedDataVerifier(trustedRoots: [chain.rootDER], bundleID: bundleID, environment: .sandbox)
-        var configuration = ServerConfiguration(
-            policy: try policy(), verifiers: try TransactionVerifiers(verifier), clientTokenSecret: try ClientTokenSecret(secret),
-            operatorKey: try OperatorKey(operatorKeyText), content: try FolderContentStore(path: folder.path))
-        try configure(&configuration)
-        let settled = configuration
-        try await backend.withStorage { storage, _ in
-            let registry = PrometheusCollectorRegistry()
-            let harness = ServerHarness(
-                storage: storage, registry: registry, signer: SignedDataSigner(chain: chain), contentFolder: folder, configuration: settled)
-            let router = buildRouter(configuration: settled, storage: storage, metrics: ServerMetrics(registry: registry), now: { now })
-            try await Application(router: router).test(.router) { client in
-                try await body(harness, client)
+        try await ScratchFolder.with(prefix: "storekeeper-server-content") { folder in
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("packs"), withIntermediateDirectories: true)
+            try Data(level2Bytes).write(to: folder.appendingPathComponent("packs/level-2.zip"))
+            try Data(bonusBytes).write(to: folder.appendingPathComponent(bonus))
+            let verifier = try SignedDataVerifier(trustedRoots: [chain.rootDER], bundleID: bundleID, environment: .sandbox)
+            var configuration = ServerConfiguration(
+                policy: try policy(), verifiers: try TransactionVerifiers(verifier), clientTokenSecret: try ClientTokenSecret(secret),
+                operatorKey: try OperatorKey(operatorKeyText), content: try FolderContentStore(path: folder.path))
+            try configure(&configuration)
+            let settled = configuration
+            try await backend.withStorage { storage, _ in
+                let registry = PrometheusCollectorRegistry()
+                let harness = ServerHarness(
+                    storage: storage, registry: registry, signer: SignedDataSigner(chain: chain), contentFolder: folder, configuration: settled)
+                let router = buildRouter(configuration: settled, storage: storage, metrics: ServerMetrics(registry: registry), now: { now })
+                try await Application(router: router).test(.router) { client in
+                    try await body(harness, client)
+                }
             }
         }
     }
