@@ -1,13 +1,19 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
 
 /// When a subscription bought at a date ends: an auto-renewable one when
 /// the store says (else after one period), a non-renewing one after its
 /// duration. Calendar arithmetic in UTC, months clamped to their last day
 /// (Jan 31 + P1M = Feb 28/29), as the App Store counts.
-package enum SubscriptionTerm {
-    package static func expiration(of product: ProductPolicy, bought purchaseDate: Date, storeExpiration: Date?) -> Date? {
+///
+/// Public because the app's queue and the team's server must end a
+/// non-renewing subscription at the same instant: the App Store's payloads
+/// carry no `expiresDate` for one, so its term is the catalog's `duration`.
+public enum SubscriptionTerm {
+    /// When `product`, bought at `purchaseDate`, ends: `storeExpiration` when
+    /// the store gave one, else the product's period or duration from the
+    /// purchase; nil for products that do not end.
+    public static func expiration(of product: ProductPolicy, bought purchaseDate: Date, storeExpiration: Date?) -> Date? {
         switch product.type {
         case .consumable, .nonConsumable:
             return nil
@@ -23,7 +29,7 @@ package enum SubscriptionTerm {
 
     /// Adds an ISO 8601 duration of years, months, weeks and days (`P1Y`,
     /// `P3M`, `P1W`, `P30D`, `P1Y6M`) to a date; nil for anything else.
-    package static func add(_ duration: String, to date: Date) -> Date? {
+    public static func add(_ duration: String, to date: Date) -> Date? {
         var years = 0, months = 0, days = 0
         var number = 0
         var sawDigit = false
