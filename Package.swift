@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "StorekeeperSimulatedStore", targets: ["StorekeeperSimulatedStore"]),
         // A test certificate chain and StoreKit 2-style signed payloads (JWS), for apps' and servers' tests.
         .library(name: "StorekeeperTestChain", targets: ["StorekeeperTestChain"]),
+        // A model of the App Store from Apple's documentation: what Apple sends and what a user is owed, for random lives.
+        .library(name: "StorekeeperStoreModel", targets: ["StorekeeperStoreModel"]),
         // For the server package (Server/, a package of its own that depends on this one by path): the
         // vocabulary and seeded randomness, the strict JSON parser, and child processes for its tests' oracle.
         .library(name: "StorekeeperCore", targets: ["StorekeeperCore"]),
@@ -289,6 +291,14 @@ let package = Package(
             ],
             path: "Sources/Testing/StorekeeperTestChain"
         ),
+        // A model of the App Store written from Apple's documentation alone (docs/store-model.md): a clock, Apple IDs,
+        // families and a policy's products; its actions answer the signed transactions and server notifications Apple
+        // sends, and each app account's expected entitlements. The oracle of the server's random lives.
+        .target(
+            name: "StorekeeperStoreModel",
+            dependencies: ["StorekeeperTestChain", "StorekeeperSimulatedStore", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
+            path: "Sources/Testing/StorekeeperStoreModel"
+        ),
 
         // MARK: Tests
 
@@ -363,6 +373,14 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             exclude: ["verify_signed.py"]
+        ),
+        // The App Store model's rules, each expectation taken from the Apple page its test cites.
+        .testTarget(
+            name: "StorekeeperStoreModelTests",
+            dependencies: [
+                "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler", "StorekeeperSimulatedStore",
+                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON",
+            ]
         ),
         .testTarget(
             name: "StorekeeperScenariosTests",

@@ -41,6 +41,18 @@ public struct NotificationPayload: Sendable, Hashable {
         public static let oneTimeCharge: NotificationType = "ONE_TIME_CHARGE"
         /// A test notification the server asked for.
         public static let test: NotificationType = "TEST"
+        /// The customer changed plan in the group (subtype `UPGRADE`, `DOWNGRADE`, or none).
+        public static let didChangeRenewalPref: NotificationType = "DID_CHANGE_RENEWAL_PREF"
+        /// The App Store declined a refund request.
+        public static let refundDeclined: NotificationType = "REFUND_DECLINED"
+        /// The customer asked for a refund; the App Store asks for consumption information.
+        public static let consumptionRequest: NotificationType = "CONSUMPTION_REQUEST"
+        /// The developer extended a subscription's renewal date.
+        public static let renewalExtended: NotificationType = "RENEWAL_EXTENDED"
+        /// The customer was told of a price increase (subtype `PENDING` or `ACCEPTED`).
+        public static let priceIncrease: NotificationType = "PRICE_INCREASE"
+        /// The customer redeemed a promotional offer, an offer code or a win-back offer.
+        public static let offerRedeemed: NotificationType = "OFFER_REDEEMED"
     }
 
     /// `subtype`: more about what happened.
@@ -68,6 +80,16 @@ public struct NotificationPayload: Sendable, Hashable {
         public static let gracePeriod: Subtype = "GRACE_PERIOD"
         /// A renewal succeeded after billing had failed.
         public static let billingRecovery: Subtype = "BILLING_RECOVERY"
+        /// An upgrade, in effect at once.
+        public static let upgrade: Subtype = "UPGRADE"
+        /// A downgrade, in effect at the next renewal.
+        public static let downgrade: Subtype = "DOWNGRADE"
+        /// A price increase the customer has not answered yet.
+        public static let pending: Subtype = "PENDING"
+        /// A price increase the customer consented to (or that needed no consent).
+        public static let accepted: Subtype = "ACCEPTED"
+        /// Expired because the customer did not consent to a price increase.
+        public static let priceIncrease: Subtype = "PRICE_INCREASE"
     }
 
     /// A subscription's state (`data.status`).

@@ -48,12 +48,21 @@ public struct RenewalInfoPayload: Sendable, Hashable {
     public var renewalPrice: Int?
     /// `currency`, ISO 4217.
     public var currency: String?
+    /// `priceIncreaseStatus`: 0 the customer has not yet consented to a price increase, 1 consented (or none needed).
+    public var priceIncreaseStatus: Int?
+    /// `offerType` of the next renewal: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
+    public var offerType: Int?
+    /// `offerIdentifier` of the next renewal's offer.
+    public var offerIdentifier: String?
+    /// `offerDiscountType` of the next renewal's offer.
+    public var offerDiscountType: String?
 
     /// Renewal information; by default it renews into the same product.
     public init(originalTransactionID: String, productID: String, autoRenewProductID: String? = nil, autoRenews: Bool = true,
                 expirationIntent: ExpirationIntent? = nil, isInBillingRetryPeriod: Bool? = nil, gracePeriodExpiresDate: Date? = nil,
                 signedDate: Date, environment: AppStoreEnvironment, recentSubscriptionStartDate: Date? = nil, renewalDate: Date? = nil,
-                appAccountToken: UUID? = nil, renewalPrice: Int? = nil, currency: String? = nil) {
+                appAccountToken: UUID? = nil, renewalPrice: Int? = nil, currency: String? = nil,
+                priceIncreaseStatus: Int? = nil, offerType: Int? = nil, offerIdentifier: String? = nil, offerDiscountType: String? = nil) {
         self.originalTransactionID = originalTransactionID
         self.productID = productID
         self.autoRenewProductID = autoRenewProductID ?? productID
@@ -68,6 +77,10 @@ public struct RenewalInfoPayload: Sendable, Hashable {
         self.appAccountToken = appAccountToken
         self.renewalPrice = renewalPrice
         self.currency = currency
+        self.priceIncreaseStatus = priceIncreaseStatus
+        self.offerType = offerType
+        self.offerIdentifier = offerIdentifier
+        self.offerDiscountType = offerDiscountType
     }
 
     /// The payload.
@@ -87,6 +100,10 @@ public struct RenewalInfoPayload: Sendable, Hashable {
         members.add("appAccountToken", appAccountToken)
         members.add("renewalPrice", renewalPrice)
         members.add("currency", currency)
+        members.add("priceIncreaseStatus", priceIncreaseStatus)
+        members.add("offerType", offerType)
+        members.add("offerIdentifier", offerIdentifier)
+        members.add("offerDiscountType", offerDiscountType)
         return members.object
     }
 }

@@ -58,6 +58,17 @@ public struct TransactionPayload: Sendable, Hashable {
     public var ownership: Ownership
     /// `signedDate`: when the App Store signed it; verifiers check the chain at this date.
     public var signedDate: Date
+    /// How much of the transaction the App Store refunded or revoked (`revocationType`).
+    /// Source: https://developer.apple.com/documentation/appstoreserverapi/revocationtype
+    public enum RevocationType: String, Sendable, Hashable, CaseIterable {
+        /// A full refund.
+        case refundFull = "REFUND_FULL"
+        /// A prorated refund (`revocationPercentage` says how much).
+        case refundProrated = "REFUND_PRORATED"
+        /// Family Sharing no longer gives the purchase.
+        case familyRevoke = "FAMILY_REVOKE"
+    }
+
     /// `revocationReason`, for a refunded transaction.
     public var revocationReason: RevocationReason?
     /// `revocationDate`, for a refunded or revoked transaction.
@@ -74,6 +85,18 @@ public struct TransactionPayload: Sendable, Hashable {
     public var price: Int?
     /// `currency`, ISO 4217.
     public var currency: String?
+    /// `isUpgraded`: the customer upgraded to another subscription of the group (set on the upgraded-from transaction).
+    public var isUpgraded: Bool?
+    /// `revocationPercentage`: how much was refunded, in milliunits (100000 is all of it).
+    public var revocationPercentage: Int?
+    /// `revocationType`.
+    public var revocationType: RevocationType?
+    /// `offerType`: 1 introductory, 2 promotional, 3 offer code, 4 win-back.
+    public var offerType: Int?
+    /// `offerIdentifier`: the promotional offer's or offer code's identifier.
+    public var offerIdentifier: String?
+    /// `offerDiscountType`: `FREE_TRIAL`, `PAY_AS_YOU_GO` or `PAY_UP_FRONT`.
+    public var offerDiscountType: String?
 
     /// A transaction; the defaults are those of a first purchase of one item,
     /// bought by the user, in the United States storefront, without price.
@@ -82,7 +105,9 @@ public struct TransactionPayload: Sendable, Hashable {
                 expiresDate: Date? = nil, quantity: Int = 1, type: AppStoreProductType, appAccountToken: UUID? = nil,
                 ownership: Ownership = .purchased, signedDate: Date, revocationReason: RevocationReason? = nil,
                 revocationDate: Date? = nil, environment: AppStoreEnvironment, reason: Reason = .purchase,
-                storefront: String? = "USA", storefrontID: String? = "143441", price: Int? = nil, currency: String? = nil) {
+                storefront: String? = "USA", storefrontID: String? = "143441", price: Int? = nil, currency: String? = nil,
+                isUpgraded: Bool? = nil, revocationPercentage: Int? = nil, revocationType: RevocationType? = nil, offerType: Int? = nil,
+                offerIdentifier: String? = nil, offerDiscountType: String? = nil) {
         self.transactionID = transactionID
         self.originalTransactionID = originalTransactionID ?? transactionID
         self.webOrderLineItemID = webOrderLineItemID
@@ -105,6 +130,12 @@ public struct TransactionPayload: Sendable, Hashable {
         self.storefrontID = storefrontID
         self.price = price
         self.currency = currency
+        self.isUpgraded = isUpgraded
+        self.revocationPercentage = revocationPercentage
+        self.revocationType = revocationType
+        self.offerType = offerType
+        self.offerIdentifier = offerIdentifier
+        self.offerDiscountType = offerDiscountType
     }
 
     /// The payload, its members in the order of Apple's documentation.
@@ -132,6 +163,12 @@ public struct TransactionPayload: Sendable, Hashable {
         members.add("storefrontId", storefrontID)
         members.add("price", price)
         members.add("currency", currency)
+        members.add("isUpgraded", isUpgraded)
+        members.add("revocationPercentage", revocationPercentage)
+        members.add("revocationType", revocationType?.rawValue)
+        members.add("offerType", offerType)
+        members.add("offerIdentifier", offerIdentifier)
+        members.add("offerDiscountType", offerDiscountType)
         return members.object
     }
 }
