@@ -48,7 +48,6 @@ public struct LifeDelivery: Sendable, Hashable {
     /// One line: what, why, and from which step.
     public var line: String {
         let why = attempt == .first ? "" : " [\(attempt.rawValue)]"
-        let delayed = " (of step \(sentAtStep), to instance \(instance))"
-        return summary + why + delayed
+        return summary + why + " (of step \(sentAtStep))"
     }
 }

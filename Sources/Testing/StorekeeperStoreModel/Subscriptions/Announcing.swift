@@ -16,11 +16,12 @@ extension StoreModel {
     /// Sends `type`/`subtype` about purchased subscription `id` with its current transaction, renewal info and status,
     /// then the same event to every family member who shares it.
     /// Source: https://developer.apple.com/documentation/appstoreservernotifications/notificationtype
+    /// `toFamily` false: the event concerns the purchaser alone (a price increase asks the payer's consent).
     mutating func announce(_ id: String, _ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype?,
-                           change: CopyChange, into outbox: inout Outbox) throws(StoreModelError) {
+                           change: CopyChange, toFamily: Bool = true, into outbox: inout Outbox) throws(StoreModelError) {
         guard let subscription = world.subscriptions[id], let current = world.transactions[subscription.currentTransactionID] else { return }
         try notify(type, subtype, transaction: current, renewal: renewalInfo(of: subscription), status: status(of: subscription), into: &outbox)
-        try followFamily(of: id, type, subtype, change: change, into: &outbox)
+        if toFamily { try followFamily(of: id, type, subtype, change: change, into: &outbox) }
     }
 
     /// Family members follow the purchaser's subscription: each member's copy (its own transactions, ownership

@@ -117,7 +117,7 @@ extension StoreModel {
             .map(\.originalTransactionID).sorted()
         for id in affected {
             world.subscriptions[id]?.priceIncreaseStatus = 0
-            try announce(id, .priceIncrease, .pending, change: .none, into: &outbox)
+            try announce(id, .priceIncrease, .pending, change: .none, toFamily: false, into: &outbox)
         }
     }
 
@@ -128,6 +128,6 @@ extension StoreModel {
             throw StoreModelError("subscription \(originalTransactionID) has no price increase waiting for consent")
         }
         world.subscriptions[originalTransactionID]?.priceIncreaseStatus = 1
-        try announce(originalTransactionID, .priceIncrease, .accepted, change: .none, into: &outbox)
+        try announce(originalTransactionID, .priceIncrease, .accepted, change: .none, toFamily: false, into: &outbox)
     }
 }

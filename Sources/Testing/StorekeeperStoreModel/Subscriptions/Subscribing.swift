@@ -37,7 +37,9 @@ extension StoreWorld.Subscription {
 extension StoreModel {
     /// `period` (ISO 8601) after `date`, in UTC calendar arithmetic.
     func end(of period: String, from date: Date) throws(StoreModelError) -> Date {
-        guard let end = SubscriptionTerm.add(period, to: date) else { throw StoreModelError("'\(period)' is not a period the model can add") }
+        guard let end = SubscriptionTerm.add(period, to: date), end > date else {
+            throw StoreModelError("'\(period)' is not a period the model can add (ISO 8601 years, months, weeks or days, not zero)")
+        }
         return end
     }
 

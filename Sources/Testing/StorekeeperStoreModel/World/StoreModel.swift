@@ -73,7 +73,8 @@ public struct StoreModel: Sendable {
         }
         var outbox = Outbox()
         while let (instant, originalTransactionID) = nextScheduledEvent(notAfter: date) {
-            now = instant
+            // An event already due (a grace-period recovery whose new period ended before it) happens now.
+            now = max(now, instant)
             try runScheduledEvent(of: originalTransactionID, into: &outbox)
         }
         now = date
