@@ -22,6 +22,26 @@ import Testing
         #expect(try model.advance(to: newEnd).kinds == ["DID_RENEW 1"])
     }
 
+    /// Not in a free offer period, and a family member's copy is extended with the purchaser's, never directly
+    /// (https://developer.apple.com/documentation/appstoreserverapi/subscriptionextensionineligibleerror,
+    /// https://developer.apple.com/documentation/appstoreserverapi/familysharedsubscriptionextensionineligibleerror).
+    @Test func extensionEligibilityAndFamily() throws {
+        var model = try ModelFixture.model()
+        let trial = Offer(kind: .introductory, discountType: .freeTrial, period: "P1W")
+        let bought = try model.perform(.buy(Purchase(appleID: "ann", account: "u1", productID: Catalog.premiumMonthly, offer: trial)))
+        let id = try #require(bought.transactions.first?.payload.transactionID)
+        #expect(throws: StoreModelError.self) { try model.perform(.extendRenewal(originalTransactionID: id, days: 5)) }
+        _ = try model.advance(to: ModelFixture.start.addingTimeInterval(7 * ModelFixture.day))
+        let joined = try model.perform(.joinFamily(appleID: "kid", organizer: "ann"))
+        let copyID = try #require(joined.notifications.first?.transaction?.originalTransactionID)
+        #expect(throws: StoreModelError.self) { try model.perform(.extendRenewal(originalTransactionID: copyID, days: 5)) }
+        let extended = try model.perform(.extendRenewal(originalTransactionID: id, days: 5))
+        #expect(extended.kinds == ["RENEWAL_EXTENDED 1", "RENEWAL_EXTENDED 1"])
+        let ends = Set(extended.transactions.compactMap(\.payload.expiresDate))
+        #expect(ends.count == 1)
+        #expect(model.entitlements(of: "kid").subscriptions.map(\.expirationDate) == ends.map(\.timeIntervalSince1970))
+    }
+
     /// A price increase needing consent: PRICE_INCREASE/PENDING (priceIncreaseStatus 0); without consent the
     /// subscription expires at renewal (EXPIRED/PRICE_INCREASE, expirationIntent 3); with it, PRICE_INCREASE/ACCEPTED
     /// and it renews (https://developer.apple.com/documentation/appstoreservernotifications/notificationtype,

@@ -42,8 +42,11 @@ extension StoreModel {
                     continue
                 }
                 try mirror(id, into: copyID, change: change, into: &outbox)
+                // The member redeemed no offer: regaining access is SUBSCRIBED ("received access through Family Sharing").
+                let memberType: NotificationPayload.NotificationType = type == .offerRedeemed ? .subscribed : type
                 if let mirrored = world.subscriptions[copyID], let current = world.transactions[mirrored.currentTransactionID] {
-                    try notify(type, subtype, transaction: current, renewal: renewalInfo(of: mirrored), status: status(of: mirrored), into: &outbox)
+                    try notify(memberType, subtype, transaction: current, renewal: renewalInfo(of: mirrored), status: status(of: mirrored),
+                               into: &outbox)
                 }
             } else if shareable, subscription.isLive, case .newPeriod = change {
                 try shareSubscription(id, with: member, into: &outbox)
