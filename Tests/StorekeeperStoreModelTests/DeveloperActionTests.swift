@@ -57,7 +57,7 @@ import Testing
         let accepted = try model.perform(.consentToPriceIncrease(appleID: "ann", originalTransactionID: ann.payload.transactionID))
         #expect(accepted.kinds == ["PRICE_INCREASE/ACCEPTED 1"])
         #expect(accepted.notifications.first?.renewal?.priceIncreaseStatus == 1)
-        let atRenewal = try model.advance(to: ModelFixture.monthLater)
+        let atRenewal = try model.advance(to: ModelFixture.monthLater.addingTimeInterval(1))
         #expect(Set(atRenewal.kinds) == ["DID_RENEW 1", "EXPIRED/PRICE_INCREASE 2"])
         let expired = try #require(atRenewal.notifications.first { $0.payload.notificationType == .expired })
         #expect(expired.renewal?.expirationIntent == .declinedPriceIncrease)

@@ -28,7 +28,8 @@ typealias Catalog = StoreModelCatalog
         #expect(transaction.payload.signedDate == ModelFixture.start)
         #expect(messages.kinds == ["ONE_TIME_CHARGE"])
         #expect(messages.notifications.first?.transaction == transaction.payload)
-        #expect(messages.notifications.first?.payload.signedDate == ModelFixture.start)
+        // Signed at the clock, a millisecond after the transaction so that signedDates never tie.
+        #expect(messages.notifications.first?.payload.signedDate == ModelFixture.start.addingTimeInterval(0.001))
         #expect(model.entitlements(of: "u1").balances == [Catalog.coinsBalance: 300])
         #expect(model.entitlements(of: "u1").products == [])
     }

@@ -35,6 +35,7 @@ import Testing
         let policy = try ModelFixture.policy.get()
         let products = policy.products.map(\.id).sorted()
         var count = 0
+        var lastSigned = Date.distantPast
         for step in 0..<60 {
             let appleID = pick(appleIDs) ?? "ann"
             let subscriptions = model.world.subscriptions.values.filter { $0.sharedFrom == nil }.map(\.originalTransactionID).sorted()
@@ -81,6 +82,16 @@ import Testing
                 continue  // refused: a StoreModelError, by the type of `perform`
             }
             count += messages.count
+            // Every message is signed after the one before: "the newest signed" never ties.
+            for message in messages {
+                let signed: Date
+                switch message {
+                case .notification(let notification): signed = notification.payload.signedDate
+                case .transaction(let transaction): signed = transaction.payload.signedDate
+                }
+                #expect(signed > lastSigned, "seed \(seed), step \(step)")
+                lastSigned = signed
+            }
             try check(messages, model: model, policyFeatures: Set(policy.features), seed: seed, step: step)
         }
         return count

@@ -39,8 +39,8 @@ extension StoreModel {
         let payload = TransactionPayload(
             transactionID: id, bundleID: configuration.bundleID, productID: product.id, purchaseDate: now, quantity: purchase.quantity,
             type: AppStoreProductType(product.type), appAccountToken: token, signedDate: now, environment: configuration.environment)
-        try deliver(payload, holder: purchase.account, appleID: purchase.appleID, into: &outbox)
-        try notify(.oneTimeCharge, transaction: payload, into: &outbox)
+        let delivered = try deliver(payload, holder: purchase.account, appleID: purchase.appleID, into: &outbox)
+        try notify(.oneTimeCharge, transaction: delivered, into: &outbox)
         if product.type == .nonConsumable, product.familyShareable {
             for member in otherFamilyMembers(of: purchase.appleID) {
                 try shareNonConsumable(purchasedID: id, with: member, into: &outbox)

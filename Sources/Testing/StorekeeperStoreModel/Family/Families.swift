@@ -110,8 +110,8 @@ extension StoreModel {
         payload.revocationType = .familyRevoke
         payload.signedDate = now
         let owner = world.owners[id] ?? ""
-        try deliver(payload, holder: world.holders[id] ?? owner, appleID: owner, into: &outbox)
-        try notify(.revoke, transaction: payload, into: &outbox)
+        let delivered = try deliver(payload, holder: world.holders[id] ?? owner, appleID: owner, into: &outbox)
+        try notify(.revoke, transaction: delivered, into: &outbox)
     }
 
     /// A family-shared subscription copy is revoked: its current transaction gets a `FAMILY_REVOKE` version, the
@@ -132,7 +132,7 @@ extension StoreModel {
             payload.revocationReason = reason
             payload.revocationType = .familyRevoke
             payload.signedDate = now
-            try deliver(payload, holder: world.holders[payload.transactionID] ?? copy.account, appleID: copy.appleID, into: &outbox)
+            payload = try deliver(payload, holder: world.holders[payload.transactionID] ?? copy.account, appleID: copy.appleID, into: &outbox)
         }
         try notify(.revoke, transaction: payload, renewal: renewalInfo(of: copy), status: status(of: copy), into: &outbox)
     }

@@ -41,13 +41,27 @@ extension StoreModel {
         world.transactions[id] = payload
     }
 
-    /// Records `payload` and sends it to the device of the Apple ID that has it (a purchase's result or
-    /// `Transaction.updates`). Source: https://developer.apple.com/documentation/storekit/transaction/updates
+    /// The instant the next message is signed at: `now`, moved on by a millisecond when a message was already signed
+    /// at `now`, so that no two messages (and no two versions of a transaction) share a `signedDate` and "the newest
+    /// signed" is never a tie, whatever order they arrive in.
+    mutating func stamp() -> Date {
+        if let last = counters.lastSigned, now <= last { now = last.addingTimeInterval(0.001) }
+        counters.lastSigned = now
+        return now
+    }
+
+    /// Records `payload`, stamped (``stamp()``), and sends it to the device of the Apple ID that has it (a purchase's
+    /// result or `Transaction.updates`); answers the version recorded.
+    /// Source: https://developer.apple.com/documentation/storekit/transaction/updates
+    @discardableResult
     mutating func deliver(_ payload: TransactionPayload, holder: String, appleID: String, into outbox: inout Outbox)
-        throws(StoreModelError) {
+        throws(StoreModelError) -> TransactionPayload {
+        var payload = payload
+        payload.signedDate = stamp()
         record(payload, holder: holder, appleID: appleID)
         let account = world.appleIDs[appleID]?.account ?? appleID
         outbox.messages.append(.transaction(DeviceTransaction(appleID: appleID, account: account, signed: try sign(payload), payload: payload)))
+        return payload
     }
 
     /// Sends an App Store Server Notification V2 about `transaction` (and `renewal` with `status` for a subscription).
@@ -56,13 +70,16 @@ extension StoreModel {
     mutating func notify(_ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype? = nil,
                          transaction: TransactionPayload?, renewal: RenewalInfoPayload? = nil,
                          status: NotificationPayload.SubscriptionStatus? = nil, into outbox: inout Outbox) throws(StoreModelError) {
+        let signedDate = stamp()
+        var renewal = renewal
+        renewal?.signedDate = signedDate
         do {
             let signedTransaction = try transaction.map { payload throws(TestChainError) in try configuration.signer.sign(payload.json) }
             let signedRenewal = try renewal.map { payload throws(TestChainError) in try configuration.signer.sign(payload.json) }
             let payload = NotificationPayload(
                 notificationType: type, subtype: subtype, notificationUUID: newNotificationUUID(), appAppleID: configuration.appAppleID,
                 bundleID: configuration.bundleID, environment: configuration.environment, signedTransactionInfo: signedTransaction,
-                signedRenewalInfo: signedRenewal, status: status, signedDate: now)
+                signedRenewalInfo: signedRenewal, status: status, signedDate: signedDate)
             let signed = try configuration.signer.sign(payload.json)
             outbox.messages.append(.notification(ServerNotification(signedPayload: signed, payload: payload, transaction: transaction, renewal: renewal)))
         } catch {

@@ -54,8 +54,8 @@ extension StoreModel {
             world.subscriptions[current.originalTransactionID] = current
             subscription = current
         }
-        try deliver(payload, holder: world.holders[id] ?? owner, appleID: owner, into: &outbox)
-        try notifyAbout(payload, .refund, into: &outbox)
+        let delivered = try deliver(payload, holder: world.holders[id] ?? owner, appleID: owner, into: &outbox)
+        try notifyAbout(delivered, .refund, into: &outbox)
         if let subscription, subscription.currentTransactionID == id {
             for member in subscription.sharedCopies.keys.sorted() {
                 if let copyID = subscription.sharedCopies[member] { try revokeCopy(copyID, reason: .otherReason, into: &outbox) }
@@ -95,8 +95,8 @@ extension StoreModel {
             subscription = current
         }
         let owner = world.owners[id] ?? ""
-        try deliver(payload, holder: world.holders[id] ?? owner, appleID: owner, into: &outbox)
-        try notifyAbout(payload, .refundReversed, into: &outbox)
+        let delivered = try deliver(payload, holder: world.holders[id] ?? owner, appleID: owner, into: &outbox)
+        try notifyAbout(delivered, .refundReversed, into: &outbox)
     }
 
     /// The customer asks for a refund; Apple asks the developer for consumption information: `CONSUMPTION_REQUEST`.

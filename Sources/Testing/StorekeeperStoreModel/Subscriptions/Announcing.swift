@@ -70,10 +70,10 @@ extension StoreModel {
         world.subscriptions[id]?.sharedCopies[member] = copyID
         var payload = familyCopy(of: current, id: copyID, originalID: copyID)
         payload.originalPurchaseDate = now
-        try deliver(payload, holder: holder, appleID: member, into: &outbox)
+        let delivered = try deliver(payload, holder: holder, appleID: member, into: &outbox)
         try mirror(id, into: copyID, change: .none, into: &outbox)
         guard let mirrored = world.subscriptions[copyID] else { return }
-        try notify(.subscribed, .initialBuy, transaction: payload, renewal: renewalInfo(of: mirrored), status: status(of: mirrored), into: &outbox)
+        try notify(.subscribed, .initialBuy, transaction: delivered, renewal: renewalInfo(of: mirrored), status: status(of: mirrored), into: &outbox)
     }
 
     /// A family member's version of `transaction`: its own ids, ownership `FAMILY_SHARED`, no appAccountToken.

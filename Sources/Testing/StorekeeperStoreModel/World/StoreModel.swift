@@ -10,7 +10,8 @@ import StorekeeperTestChain
 /// each app account's expected entitlements at any instant.
 ///
 /// A value, deterministic: the same actions give the same payloads (ids and notification UUIDs come from
-/// counters; only the ECDSA signatures differ between runs).
+/// counters; only the ECDSA signatures differ between runs). Every message is signed at the clock; when several
+/// happen at one instant, the clock moves on a millisecond between them, so `signedDate`s never tie.
 public struct StoreModel: Sendable {
     /// The products, by id.
     let products: [String: ProductPolicy]
@@ -19,7 +20,7 @@ public struct StoreModel: Sendable {
     /// The configuration.
     public let configuration: Configuration
     /// The clock.
-    public private(set) var now: Date
+    public internal(set) var now: Date
     /// What the model knows.
     public internal(set) var world: StoreWorld
     /// The counters that make ids.
@@ -77,7 +78,8 @@ public struct StoreModel: Sendable {
             now = max(now, instant)
             try runScheduledEvent(of: originalTransactionID, into: &outbox)
         }
-        now = date
+        // Messages stamped a millisecond apart may have moved the clock past `date`.
+        now = max(now, date)
         return outbox.messages
     }
 
@@ -97,4 +99,6 @@ struct Counters: Sendable {
     var transaction = 0
     var webOrderLineItem = 0
     var notification = 0
+    /// When the last message was signed.
+    var lastSigned: Date?
 }
