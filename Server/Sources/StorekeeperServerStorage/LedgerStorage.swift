@@ -39,62 +39,84 @@ public protocol LedgerStorage: Sendable {
 
     /// Keeps a verified transaction's effects for `account`'s user in one
     /// database transaction: the user registered if new, the transaction
-    /// kept (once by its id; a newer `signedDate` replaces it), then its
-    /// grants and subscription state. A grant of a transaction the ledger
-    /// holds as revoked is not applied (an older copy of a refunded purchase
-    /// grants nothing). When the transaction is another user's, nothing is
-    /// applied and the answer is ``TransactionWrite/ownedByAnotherUser``.
+    /// kept (once by its id; the newest signed version wins, a version a
+    /// notification told before anyone held it included), then its grants
+    /// and what the App Store said of its subscription. Grants are settled by
+    /// the newest kept version: a revoked one takes back its share, so an older
+    /// copy of a refunded purchase grants nothing. When the transaction, or,
+    /// for one without an `appAccountToken`, its original transaction (the
+    /// same ownership), is another user's, nothing is applied and the answer
+    /// is ``TransactionWrite/ownedByAnotherUser``.
     /// `effects` starts with the ``LedgerEffect/transaction(_:)``.
     func keep(_ effects: [LedgerEffect], for account: UserAccount) async throws -> TransactionWrite
 
-    /// `user`'s transactions, by transaction id.
+    /// `user`'s transactions (their newest kept versions), by transaction id.
     func transactions(of user: String) async throws -> [StoredTransaction]
 
     /// A transaction by id, whoever it belongs to (operator routes only).
     func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction?
 
-    /// Moves a kept transaction from one user to another, in one database
-    /// transaction, for a restore by another user when the configuration says
-    /// `transfer`: the transaction, its grants (the balance they still hold
-    /// leaves `from` and goes to `to`, never more than `from` has), and, when
-    /// `from` holds the subscription it belongs to (keyed by its original
-    /// transaction id), that subscription with all of `from`'s transactions of
-    /// it. Answers whether it moved: false when `from` does not hold the
-    /// transaction (nobody does, another user does, or `to` does already).
-    func transfer(transactionID: String, from: String, to: String) async throws -> Bool
+    /// Who holds a transaction: the user holding `transactionID`, else the user
+    /// holding a transaction of `originalTransactionID` with the same
+    /// `ownership` (ownership follows the original transaction); nil when nobody does.
+    func holder(of transactionID: String, originalTransactionID: String, ownership: String) async throws -> String?
+
+    /// The transactions notifications told while no user held them that
+    /// `user` holds now: those carrying `appAccountToken` (the user's), and
+    /// those whose original transaction `user` holds (same ownership). Their
+    /// `user` is empty; keep them for `user` with ``keep(_:for:)``.
+    func toldTransactions(for user: String, appAccountToken: String) async throws -> [StoredTransaction]
+
+    /// Moves a purchase from one user to another, in one database
+    /// transaction, for a restore by another user when the configuration
+    /// says `transfer`: every transaction of `from` whose original
+    /// transaction is `originalTransactionID` (a subscription's periods, or one
+    /// purchase), and their grants: each grant's worth (its amount less what a
+    /// refund took back) leaves `from`'s balance, which may go below zero
+    /// (what `from` spent stays spent), and goes to `to`. Answers whether it
+    /// moved: false when `from` holds none of them.
+    func transfer(originalTransactionID: String, from: String, to: String) async throws -> Bool
 
     // MARK: Subscriptions
 
-    /// Updates a subscription's state by its original transaction id; a newer
-    /// `signedDate` wins. Answers whether it changed.
-    func update(_ subscription: SubscriptionState) async throws -> Bool
+    /// Keeps what the App Store said of a subscription, by its original
+    /// transaction id; each part (status, renewal info) is replaced only by a
+    /// newer signed one. Answers whether anything changed.
+    func update(_ renewal: SubscriptionRenewal) async throws -> Bool
 
-    /// `user`'s subscriptions, by original transaction id.
-    func subscriptions(of user: String) async throws -> [SubscriptionState]
+    /// What the App Store said of the subscriptions `user` holds a transaction of, by original transaction id.
+    func renewals(of user: String) async throws -> [SubscriptionRenewal]
 
     // MARK: Balances
 
-    /// Applies a grant exactly once per transaction and balance. Answers whether it was applied now.
+    /// Applies a grant exactly once per transaction and balance, then settles it
+    /// by the transaction's newest kept version (a revoked one takes its share back).
+    /// Answers whether it was applied now.
     func apply(_ grant: Grant) async throws -> Bool
 
     /// Takes back what a refunded or revoked transaction granted, whichever
-    /// user holds the grants: each grant's ``GrantRevocation/share``, never
-    /// more than the balance holds (the balance stops at zero), once however
-    /// often it is applied. Nothing happens while the transaction is kept
-    /// unrevoked (its newest signed version stands), so a refund that arrives
-    /// after its reversal takes nothing. Answers whether grants were revoked now.
+    /// user holds the grants. For a transaction the ledger keeps, its newest
+    /// kept version decides (nothing is taken while it stands, its
+    /// `revocationPercentage` share when revoked), so a refund that arrives
+    /// after its reversal takes nothing; for a transaction not kept, each
+    /// grant's ``GrantRevocation/share``. The share is taken whatever the
+    /// balance holds: what was spent is owed. Once however often it is
+    /// applied. Answers whether a balance changed now.
     func revokeGrants(_ revocation: GrantRevocation) async throws -> Bool
 
-    /// Gives back exactly what ``revokeGrants(_:)`` took from a transaction's
-    /// grants, once. Nothing happens while the transaction is kept revoked.
-    /// Answers whether grants were reinstated now.
+    /// Gives back what ``revokeGrants(_:)`` took from a transaction's grants,
+    /// once. For a transaction the ledger keeps, its newest kept version
+    /// decides (nothing while it is revoked). Answers whether a balance changed now.
     func reinstateGrants(of transactionID: String) async throws -> Bool
 
-    /// `user`'s balances: granted less spent, never below zero.
-    func balances(of user: String) async throws -> [String: Int]
+    /// `user`'s balances in `environment`, each its net: granted, less what
+    /// refunds took back, less spent. Below zero when refunds took back what was
+    /// spent (the user owes it; later grants pay it first).
+    func balances(of user: String, environment: String) async throws -> [String: Int]
 
-    /// Spends a balance, idempotent by key: the same key and body answer the
-    /// first answer, another body is refused, and nothing goes below zero.
+    /// Spends a balance of the request's environment, idempotent by key: the
+    /// same key and body answer the first answer, another body is refused, and
+    /// a spend is accepted only when the net holds the amount.
     func spend(_ request: SpendRequest) async throws -> SpendOutcome
 
     // MARK: Records

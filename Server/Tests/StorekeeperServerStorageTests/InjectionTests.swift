@@ -27,9 +27,10 @@ import Testing
                     quantity: 1, purchaseDate: 1, signedDate: 1, payload: text))
                 let record = ServerRecord(transactionID: text, productID: text, strategy: text, kind: text, quantity: 1, receipt: text, purchaseDate: 1)
                 #expect(try await storage.put(record, for: user) == .created)
-                #expect(try await storage.apply(Grant(user: user, transactionID: text, balance: text, amount: 5)))
-                #expect(try await storage.spend(SpendRequest(user: user, key: text, balance: text, amount: 2)) == .spent(remaining: 3))
-                let subscription = SubscriptionState(originalTransactionID: "\(text)/\(index)", user: user, productID: text, status: .active, expirationDate: nil, signedDate: 1)
+                #expect(try await storage.apply(Grant(user: user, transactionID: text, balance: text, amount: 5, environment: text)))
+                #expect(try await storage.spend(SpendRequest(user: user, key: text, balance: text, amount: 2, environment: text)) == .spent(remaining: 3))
+                let subscription = SubscriptionRenewal(
+                    originalTransactionID: text, status: 4, statusSignedDate: 1, gracePeriodExpiresDate: 2, renewalSignedDate: 1)
                 #expect(try await storage.update(subscription))
                 let notification = StoredNotification(
                     notificationUUID: "\(text)/\(index)", notificationType: text, subtype: text, environment: text, payload: text, receivedAt: Double(index))
@@ -38,8 +39,8 @@ import Testing
                 #expect(try await storage.account(user: user)?.appAccountToken == text + "-token")
                 #expect(try await storage.lookUpTransaction(text) == transaction)
                 #expect(try await storage.records(of: user) == [record])
-                #expect(try await storage.balances(of: user) == [text: 3])
-                #expect(try await storage.subscriptions(of: user) == [subscription])
+                #expect(try await storage.balances(of: user, environment: text) == [text: 3])
+                #expect(try await storage.renewals(of: user) == [subscription])
                 #expect(try await storage.notifications(limit: 1) == [notification])
             }
             // Every table is still there and holds what was put in it.

@@ -47,26 +47,27 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available)
-    func subscriptionsTakeTheNewerStateOfTheSameUser(backend: TestBackend) async throws {
+    func whatAppleSaysOfASubscriptionKeepsTheNewestSignedPartOfEach(backend: TestBackend) async throws {
         try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
-            for (index, status) in SubscriptionState.Status.allCases.enumerated() {
-                let state = SubscriptionState(
-                    originalTransactionID: "sub", user: "alice", productID: "com.example.monthly", status: status,
-                    expirationDate: 1_700_000_000.5 + Double(index), signedDate: Double(index + 1))
-                #expect(try await storage.update(state))
-                #expect(try await storage.subscriptions(of: "alice") == [state])
-            }
-            let latest = try await storage.subscriptions(of: "alice")
-            let stale = SubscriptionState(
-                originalTransactionID: "sub", user: "alice", productID: "com.example.monthly", status: .active,
-                expirationDate: nil, signedDate: 1)
-            #expect(try await !storage.update(stale))
-            let stolen = SubscriptionState(
-                originalTransactionID: "sub", user: "mallory", productID: "com.example.monthly", status: .active,
-                expirationDate: nil, signedDate: 1000)
-            #expect(try await !storage.update(stolen))
-            #expect(try await storage.subscriptions(of: "alice") == latest)
-            #expect(try await storage.subscriptions(of: "mallory").isEmpty)
+            _ = try await storage.keep(TransferTests.period("500", user: "alice", signedDate: 100))
+            #expect(try await storage.update(SubscriptionRenewal(originalTransactionID: "500", status: 3, statusSignedDate: 10)))
+            // An older status, arriving late, changes nothing.
+            #expect(try await !storage.update(SubscriptionRenewal(originalTransactionID: "500", status: 4, statusSignedDate: 5)))
+            // Renewal info is ordered by its own signing date, apart from the status.
+            #expect(try await storage.update(
+                SubscriptionRenewal(originalTransactionID: "500", gracePeriodExpiresDate: 1_000, renewalSignedDate: 7)))
+            #expect(try await storage.update(
+                SubscriptionRenewal(originalTransactionID: "500", status: 1, statusSignedDate: 20, gracePeriodExpiresDate: nil, renewalSignedDate: 6)))
+            #expect(try await storage.renewals(of: "alice") == [
+                SubscriptionRenewal(originalTransactionID: "500", status: 1, statusSignedDate: 20, gracePeriodExpiresDate: 1_000, renewalSignedDate: 7)
+            ])
+            #expect(try await storage.renewals(of: "mallory").isEmpty)
+            // Told before anyone holds the subscription: kept, and the holder's once someone does.
+            #expect(try await storage.update(SubscriptionRenewal(originalTransactionID: "700", status: 4, statusSignedDate: 3)))
+            var other = TransferTests.period("700", user: "bob", signedDate: 100)
+            other.originalTransactionID = "700"
+            _ = try await storage.keep(other)
+            #expect(try await storage.renewals(of: "bob").map(\.status) == [4])
         }
     }
 
@@ -152,7 +153,7 @@ import Testing
             let effects: [LedgerEffect] = [
                 .transaction(Samples.transaction("1000", user: "alice", quantity: 2)),
                 .grant(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 200)),
-                .subscription(SubscriptionState(originalTransactionID: "s", user: "alice", productID: "m", status: .gracePeriod, expirationDate: 5, signedDate: 1)),
+                .renewal(SubscriptionRenewal(originalTransactionID: "1000", status: 4, statusSignedDate: 1, gracePeriodExpiresDate: 5, renewalSignedDate: 1)),
                 .consumptionRequest(ConsumptionRequest(notificationUUID: "n-1", transactionID: "1000", user: "alice", receivedAt: 1_700_000_000)),
             ]
             #expect(try await storage.process(notificationUUID: "n-1", effects: effects, at: 1_700_000_001))
@@ -161,7 +162,7 @@ import Testing
             #expect(try await !storage.process(notificationUUID: "n-1", effects: effects, at: 1_700_000_002))
             #expect(try await storage.balances(of: "alice") == ["coins": 200])
             #expect(try await storage.transactions(of: "alice").map(\.transactionID) == ["1000"])
-            #expect(try await storage.subscriptions(of: "alice").map(\.status) == [.gracePeriod])
+            #expect(try await storage.renewals(of: "alice").map(\.status) == [4])
             #expect(try await storage.consumptionRequests() == [ConsumptionRequest(notificationUUID: "n-1", transactionID: "1000", user: "alice", receivedAt: 1_700_000_000)])
             var kept = notification
             kept.processedAt = 1_700_000_001

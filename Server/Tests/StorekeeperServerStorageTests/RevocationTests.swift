@@ -2,47 +2,67 @@ import StorekeeperServerStorage
 import StorekeeperServerTestSupport
 import Testing
 
-/// Refunds take back what a transaction granted, and reversals give it back: each once, never
-/// below zero, following the newest kept version of the transaction, on both backends.
+/// Refunds take back what a transaction granted (what was spent is owed), and reversals give it
+/// back: each once, following the newest kept version of the transaction, on both backends.
 @Suite struct RevocationTests {
     static let tasks = 40
 
     @Test(arguments: TestBackend.available)
-    func aRevocationTakesBackTheGrantOnceAndNeverBelowZero(backend: TestBackend) async throws {
+    func aRevocationTakesBackTheWholeGrantOnceAndWhatWasSpentIsOwed(backend: TestBackend) async throws {
         try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 100))
             _ = try await storage.apply(Grant(user: "alice", transactionID: "1001", balance: "coins", amount: 5))
             _ = try await storage.spend(SpendRequest(user: "alice", key: "k", balance: "coins", amount: 30))
             let refund = GrantRevocation(transactionID: "1000", date: 50)
             #expect(try await storage.revokeGrants(refund))
-            // 75 were left: all of them go (the other purchase's 5 included), not 100, and not below zero.
-            #expect(try await storage.balances(of: "alice") == ["coins": 0])
+            // 105 granted, 30 spent, 100 refunded: the net is -25, owed (not 0, which would forgive the 25).
+            #expect(try await storage.balances(of: "alice") == ["coins": -25])
             #expect(try await !storage.revokeGrants(refund))
-            #expect(try await storage.balances(of: "alice") == ["coins": 0])
+            #expect(try await storage.balances(of: "alice") == ["coins": -25])
+            // Nothing can be spent while it is owed; a later grant pays the debt first.
+            #expect(try await storage.spend(SpendRequest(user: "alice", key: "k2", balance: "coins", amount: 1)) == .insufficient(available: 0))
+            _ = try await storage.apply(Grant(user: "alice", transactionID: "1002", balance: "coins", amount: 30))
+            #expect(try await storage.balances(of: "alice") == ["coins": 5])
             // A reversal gives back what was taken, once.
             #expect(try await storage.reinstateGrants(of: "1000"))
-            #expect(try await storage.balances(of: "alice") == ["coins": 75])
+            #expect(try await storage.balances(of: "alice") == ["coins": 105])
             #expect(try await !storage.reinstateGrants(of: "1000"))
-            #expect(try await storage.balances(of: "alice") == ["coins": 75])
+            #expect(try await storage.balances(of: "alice") == ["coins": 105])
             // Nothing granted, nothing revoked.
             #expect(try await !storage.revokeGrants(GrantRevocation(transactionID: "9999", date: 50)))
         }
     }
 
+    /// Apple: "if 1 of 3 items was refunded, the value would be approximately 33.333", a share that
+    /// applies to the full quantity, in milliunits
+    /// (https://developer.apple.com/documentation/storekit/transaction/revocationpercentage,
+    /// https://developer.apple.com/documentation/appstoreservernotifications/revocationpercentage):
+    /// the units taken back are that share rounded to the nearest unit, halves up.
     @Test(arguments: TestBackend.available)
-    func aProratedRefundTakesItsShareOfEachGrant(backend: TestBackend) async throws {
+    func aProratedRefundTakesItsShareRoundedToTheNearestUnit(backend: TestBackend) async throws {
         try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
-            _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 100))
-            _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "gems", amount: 10))
-            // 25.000 %: a quarter of 100, and 2.5 of 10 rounded down.
-            #expect(try await storage.revokeGrants(GrantRevocation(transactionID: "1000", share: 25_000, date: 50)))
-            #expect(try await storage.balances(of: "alice") == ["coins": 75, "gems": 8])
-            #expect(try await storage.reinstateGrants(of: "1000"))
-            #expect(try await storage.balances(of: "alice") == ["coins": 100, "gems": 10])
+            _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "items", amount: 3))
+            _ = try await storage.apply(Grant(user: "alice", transactionID: "1001", balance: "coins", amount: 100))
+            _ = try await storage.apply(Grant(user: "alice", transactionID: "1001", balance: "gems", amount: 10))
+            #expect(try await storage.revokeGrants(GrantRevocation(transactionID: "1000", share: 33_333, date: 50)))
+            // 25.000 %: a quarter of 100, and 2.5 of 10 rounded half up to 3.
+            #expect(try await storage.revokeGrants(GrantRevocation(transactionID: "1001", share: 25_000, date: 50)))
+            #expect(try await storage.balances(of: "alice") == ["items": 2, "coins": 75, "gems": 7])
+            #expect(try await storage.reinstateGrants(of: "1001"))
+            #expect(try await storage.balances(of: "alice") == ["items": 2, "coins": 100, "gems": 10])
             await #expect(throws: StorageError.self) {
                 try await storage.revokeGrants(GrantRevocation(transactionID: "1000", share: 100_001, date: 50))
             }
         }
+    }
+
+    @Test func theShareIsRoundedHalfUpWithoutOverflow() {
+        #expect(GrantRevocation.portion(33_333, of: 3) == 1)
+        #expect(GrantRevocation.portion(50_000, of: 1) == 1)
+        #expect(GrantRevocation.portion(49_999, of: 1) == 0)
+        #expect(GrantRevocation.portion(15, of: 10_000) == 2)
+        #expect(GrantRevocation.portion(GrantRevocation.whole, of: Int.max) == Int.max)
+        #expect(GrantRevocation.portion(0, of: Int.max) == 0)
     }
 
     @Test(arguments: TestBackend.available)
@@ -82,7 +102,7 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available)
-    func aRevocationAndSpendsAtOnceNeverGoBelowZero(backend: TestBackend) async throws {
+    func aRevocationAndSpendsAtOnceSumToTheSameNet(backend: TestBackend) async throws {
         try await backend.withStorage { (first: any LedgerStorage, second: any LedgerStorage) async throws in
             _ = try await first.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 30))
             _ = try await first.apply(Grant(user: "alice", transactionID: "1001", balance: "coins", amount: 30))
@@ -101,10 +121,10 @@ import Testing
                 return total
             }
             #expect(try await revoked)
-            // 60 granted, 40 spends of 1: the revocation took what it found, at most 30, never below zero ...
-            let left = try await second.balances(of: "alice")["coins"] ?? -1
-            #expect(left >= 0 && left <= 60 - spent)
-            // ... and recorded exactly that: the reversal gives it back, to the coin.
+            // 60 granted, 30 taken back whenever it came, `spent` spent (each accepted only while the net held 1).
+            #expect(spent <= 60)
+            #expect(try await second.balances(of: "alice") == ["coins": 30 - spent])
+            // The reversal gives the 30 back, to the coin.
             #expect(try await second.reinstateGrants(of: "1000"))
             #expect(try await first.balances(of: "alice") == ["coins": 60 - spent])
         }

@@ -2,45 +2,58 @@ import StorekeeperServerStorage
 import StorekeeperServerTestSupport
 import Testing
 
-/// A restore by another user under the `transfer` policy: the transaction, its grants and its
-/// subscription change hands in one database transaction, once.
+/// A restore by another user under the `transfer` policy: a purchase (every transaction of its
+/// original transaction) and what its grants are worth change hands in one database transaction, once.
 @Suite struct TransferTests {
     @Test(arguments: TestBackend.available)
     func aTransactionMovesToAnotherUserOnce(backend: TestBackend) async throws {
         try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             let alices = Samples.transaction("1000", user: "alice", product: "com.example.pro")
             _ = try await storage.keep(alices)
-            #expect(try await storage.transfer(transactionID: "1000", from: "alice", to: "bob"))
+            #expect(try await storage.transfer(originalTransactionID: "1000", from: "alice", to: "bob"))
             #expect(try await storage.transactions(of: "alice").isEmpty)
             var bobs = alices
             bobs.user = "bob"
             #expect(try await storage.transactions(of: "bob") == [bobs])
             // Alice no longer holds it; nobody holds 9999; bob to bob moves nothing.
-            #expect(try await !storage.transfer(transactionID: "1000", from: "alice", to: "bob"))
-            #expect(try await !storage.transfer(transactionID: "1000", from: "alice", to: "carol"))
-            #expect(try await !storage.transfer(transactionID: "9999", from: "alice", to: "bob"))
-            #expect(try await !storage.transfer(transactionID: "1000", from: "bob", to: "bob"))
+            #expect(try await !storage.transfer(originalTransactionID: "1000", from: "alice", to: "bob"))
+            #expect(try await !storage.transfer(originalTransactionID: "1000", from: "alice", to: "carol"))
+            #expect(try await !storage.transfer(originalTransactionID: "9999", from: "alice", to: "bob"))
+            #expect(try await !storage.transfer(originalTransactionID: "1000", from: "bob", to: "bob"))
             #expect(try await storage.transactions(of: "bob") == [bobs])
-            await #expect(throws: StorageError.self) { try await storage.transfer(transactionID: "1000", from: "bob", to: "") }
+            await #expect(throws: StorageError.self) { try await storage.transfer(originalTransactionID: "1000", from: "bob", to: "") }
         }
     }
 
     @Test(arguments: TestBackend.available)
-    func grantsMoveWithWhatTheBalanceStillHolds(backend: TestBackend) async throws {
+    func aTransferMovesWhatTheGrantIsWorthNotTheWholeBalance(backend: TestBackend) async throws {
         try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
             _ = try await storage.keep(Samples.transaction("1000", user: "alice"))
             _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 100))
             _ = try await storage.apply(Grant(user: "alice", transactionID: "2000", balance: "coins", amount: 5))
             _ = try await storage.apply(Grant(user: "bob", transactionID: "3000", balance: "coins", amount: 1))
             _ = try await storage.spend(SpendRequest(user: "alice", key: "k", balance: "coins", amount: 40))
-            #expect(try await storage.transfer(transactionID: "1000", from: "alice", to: "bob"))
-            // Alice had 65: the grant's 100 go, as far as she has them; bob gets what left her.
-            #expect(try await storage.balances(of: "alice") == ["coins": 0])
-            #expect(try await storage.balances(of: "bob") == ["coins": 66])
-            // The grant is bob's now: a refund takes it from him.
+            #expect(try await storage.transfer(originalTransactionID: "1000", from: "alice", to: "bob"))
+            // The grant is worth 100: bob gets 100; alice, who spent 40 of her 105, owes 35.
+            #expect(try await storage.balances(of: "alice") == ["coins": -35])
+            #expect(try await storage.balances(of: "bob") == ["coins": 101])
+            // The grant is bob's now: a refund, kept as the transaction's newest version, takes it from him.
             #expect(try await storage.keep(Samples.transaction("1000", user: "bob", signedDate: 1_800_000_000, revocationDate: 1_750_000_000)) == .updated)
-            #expect(try await storage.revokeGrants(GrantRevocation(transactionID: "1000", date: 1)))
-            #expect(try await storage.balances(of: "bob") == ["coins": 0])
+            #expect(try await storage.balances(of: "bob") == ["coins": 1])
+            #expect(try await storage.balances(of: "alice") == ["coins": -35])
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func aRefundedGrantMovesWorthNothing(backend: TestBackend) async throws {
+        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
+            _ = try await storage.keep(Samples.transaction("1000", user: "alice", signedDate: 100, revocationDate: 50))
+            _ = try await storage.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 100))
+            _ = try await storage.apply(Grant(user: "alice", transactionID: "2000", balance: "coins", amount: 7))
+            #expect(try await storage.balances(of: "alice") == ["coins": 7])
+            #expect(try await storage.transfer(originalTransactionID: "1000", from: "alice", to: "bob"))
+            #expect(try await storage.balances(of: "alice") == ["coins": 7])
+            #expect(try await storage.balances(of: "bob").values.allSatisfy { $0 == 0 })
         }
     }
 
@@ -51,18 +64,13 @@ import Testing
             let renewal = Self.period("501", user: "alice", signedDate: 200)
             let unrelated = Samples.transaction("600", user: "alice")
             for transaction in [first, renewal, unrelated] { _ = try await storage.keep(transaction) }
-            let state = SubscriptionState(
-                originalTransactionID: "500", user: "alice", productID: "com.example.monthly", status: .active,
-                expirationDate: 3_000, signedDate: 200)
-            _ = try await storage.update(state)
-            // The device restores the latest period.
-            #expect(try await storage.transfer(transactionID: "501", from: "alice", to: "bob"))
+            let told = SubscriptionRenewal(originalTransactionID: "500", status: 1, statusSignedDate: 200)
+            _ = try await storage.update(told)
+            #expect(try await storage.transfer(originalTransactionID: "500", from: "alice", to: "bob"))
             #expect(try await storage.transactions(of: "bob").map(\.transactionID) == ["500", "501"])
             #expect(try await storage.transactions(of: "alice").map(\.transactionID) == ["600"])
-            var moved = state
-            moved.user = "bob"
-            #expect(try await storage.subscriptions(of: "bob") == [moved])
-            #expect(try await storage.subscriptions(of: "alice").isEmpty)
+            #expect(try await storage.renewals(of: "bob") == [told])
+            #expect(try await storage.renewals(of: "alice").isEmpty)
         }
     }
 
@@ -71,7 +79,9 @@ import Testing
         try await backend.withStorage { (first: any LedgerStorage, second: any LedgerStorage) async throws in
             _ = try await first.keep(Samples.transaction("1000", user: "alice"))
             _ = try await first.apply(Grant(user: "alice", transactionID: "1000", balance: "coins", amount: 100))
-            let moved = try await RevocationTests.atOnce(first, second) { try await $0.transfer(transactionID: "1000", from: "alice", to: "bob") }
+            let moved = try await RevocationTests.atOnce(first, second) {
+                try await $0.transfer(originalTransactionID: "1000", from: "alice", to: "bob")
+            }
             #expect(moved.filter { $0 }.count == 1)
             #expect(try await second.balances(of: "bob") == ["coins": 100])
             #expect(try await second.balances(of: "alice") == ["coins": 0])

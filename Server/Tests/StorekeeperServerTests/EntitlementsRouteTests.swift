@@ -39,34 +39,51 @@ import Testing
         }
     }
 
+    /// Apple's `data.status`: 3 is billing retry, 4 billing grace period
+    /// (https://developer.apple.com/documentation/appstoreservernotifications/status); during a billing grace period
+    /// the user keeps access until `gracePeriodExpiresDate`
+    /// (https://developer.apple.com/documentation/appstoreserverapi/graceperiodexpiresdate).
     @Test(arguments: TestBackend.available)
     func subscriptionsOutOfEffectUnlockNothing(backend: TestBackend) async throws {
         try await ServerHarness.run(backend) { harness, client in
             let now = ServerHarness.now.timeIntervalSince1970
-            let states: [(String, SubscriptionState.Status, Double)] = [
-                ("o1", .expired, now + 100), ("o2", .active, now - 1), ("o3", .gracePeriod, now + 50), ("o4", .billingRetry, now - 100),
-                ("o5", .revoked, now + 100),
+            // (original, period end, revoked, Apple's status, grace period end)
+            let subscriptions: [(String, Double, Bool, Int?, Double?)] = [
+                ("o1", now - 100, false, 2, nil), ("o2", now - 1, false, nil, nil), ("o3", now - 10, false, 4, now + 50),
+                ("o4", now - 100, false, 3, nil), ("o5", now + 100, true, 5, nil), ("o6", now - 200, false, 4, now - 20),
             ]
-            _ = try await harness.storage.register(user: "alice", appAccountToken: "t")
-            for (id, status, expiry) in states {
-                #expect(try await harness.storage.update(
-                    SubscriptionState(originalTransactionID: id, user: "alice", productID: ServerHarness.monthly, status: status, expirationDate: expiry, signedDate: now)))
+            for (id, end, revoked, status, grace) in subscriptions {
+                _ = try await harness.storage.keep(Self.period(id, user: "alice", end: end, revoked: revoked))
+                if let status {
+                    _ = try await harness.storage.update(
+                        SubscriptionRenewal(
+                            originalTransactionID: id, status: status, statusSignedDate: now - 5, gracePeriodExpiresDate: grace,
+                            renewalSignedDate: now - 5))
+                }
             }
             let body = try await client.send(.get, "/v1/entitlements", token: try harness.token("alice")).object()
-            let subscriptions = (body["subscriptions"] as? [[String: Any]])?.map { $0["status"] as? String }
-            #expect(subscriptions == ["billing-retry", "grace-period"])
+            let listed = (body["subscriptions"] as? [[String: Any]])?.map { "\($0["status"] as? String ?? ""):\($0["expirationDate"] as? Double ?? 0)" }
+            // o6's grace period is over: billing retry, listed with the period's end, like o4.
+            #expect(listed == ["billing-retry:\(now - 200)", "billing-retry:\(now - 100)", "grace-period:\(now + 50)"])
             // The grace period keeps access.
             #expect(body["features"] as? [String] == ["premium"])
 
             // Billing retry lists the subscription, without access.
-            _ = try await harness.storage.register(user: "bob", appAccountToken: "u")
-            #expect(try await harness.storage.update(
-                SubscriptionState(originalTransactionID: "o6", user: "bob", productID: ServerHarness.monthly, status: .billingRetry, expirationDate: now - 100, signedDate: now)))
+            _ = try await harness.storage.keep(Self.period("o7", user: "bob", end: now - 100, revoked: false))
+            _ = try await harness.storage.update(SubscriptionRenewal(originalTransactionID: "o7", status: 3, statusSignedDate: now))
             let bob = try await client.send(.get, "/v1/entitlements", token: try harness.token("bob")).object()
             #expect((bob["subscriptions"] as? [[String: Any]])?.map { $0["status"] as? String } == ["billing-retry"])
             #expect(bob["features"] as? [String] == [])
             #expect(bob["products"] as? [String] == [])
         }
+    }
+
+    /// A period of `monthly` ending at `end`, kept for `user`.
+    static func period(_ id: String, user: String, end: Double, revoked: Bool) -> StoredTransaction {
+        StoredTransaction(
+            transactionID: id, user: user, originalTransactionID: id, productID: ServerHarness.monthly, environment: "Sandbox",
+            quantity: 1, purchaseDate: end - 2_678_400, expirationDate: end, revocationDate: revoked ? end - 1_000 : nil,
+            signedDate: end - 1_000, payload: "jws.\(id)")
     }
 
     @Test(arguments: TestBackend.available)

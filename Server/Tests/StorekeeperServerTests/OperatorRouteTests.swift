@@ -22,7 +22,7 @@ import Testing
             let user = try await client.send(.get, "/v1/operator/users/alice", token: Self.key).object()
             #expect(user["user"] as? String == "alice")
             #expect((user["transactions"] as? [[String: Any]])?.first?["transaction"] as? String == "6000000001")
-            #expect(user["balances"] as? [String: Int] == ["coins": 100])
+            #expect(user["balances"] as? [String: [String: Int]] == ["Sandbox": ["coins": 100]])
             #expect((user["records"] as? [[String: Any]])?.first?["purchaseDate"] as? Double == 1.25)
 
             let transaction = try await client.send(.get, "/v1/operator/transactions/6000000001", token: Self.key)

@@ -3,23 +3,29 @@ import StorekeeperCore
 import StorekeeperRuntime
 import StorekeeperServerStorage
 
-/// What a user is entitled to (`GET /v1/entitlements`), derived from what the
-/// storage keeps for them and the policy's products:
+/// What a user is entitled to at an instant (`GET /v1/entitlements`), derived
+/// when it is read from the newest kept version of each transaction the user
+/// holds in one App Store environment, what the App Store last said of each
+/// subscription, and the balances' nets, as docs/server.md ("What the server
+/// grants over a purchase's life") says:
 ///
-/// - `products`: non-consumables owned by an unrevoked verified transaction,
-///   non-renewing subscriptions likewise while their expiry (if any) is to
-///   come, and auto-renewable subscriptions in effect;
-/// - `features`: what those products unlock;
-/// - `subscriptions`: auto-renewable subscriptions whose state is `active` or
-///   `grace-period` with an expiry to come, and those in `billing-retry` (the
-///   App Store is still trying to bill, so they are listed, but their access
-///   has ended: they unlock nothing);
-/// - `balances`: the storage's balances (verified grants less spends), with
-///   every balance the policy declares, 0 when nothing was granted.
+/// - a revoked transaction (refunded, in full or prorated, or revoked by
+///   family sharing) gives no product;
+/// - non-consumables: owned while an unrevoked transaction of them is held
+///   (purchased or family-shared);
+/// - non-renewing subscriptions: each unrevoked transaction is in force from its
+///   purchase until its term ends (``SubscriptionTerm``: the catalog's
+///   `duration`); owned while one is;
+/// - auto-renewable subscriptions, per original transaction: the current period is
+///   the unrevoked, not upgraded transaction bought last; `active` while it has
+///   not expired, else `grace-period` (entitled) while Apple's newest status is 4 and
+///   its grace period runs, else `billing-retry` (listed, not entitled) while that
+///   status is 3 or 4; otherwise not listed;
+/// - `features`: what the owned products unlock; consumables are never owned;
+/// - `balances`: every balance the policy declares, its net when positive, else 0;
+///   `owed`: the balances whose net is below zero (a refund of what was spent).
 ///
-/// Only verified data counts: a signed transaction, or a purchase a receipt
-/// proved. Records (`PUT /v1/records`) are the client's word: kept and listed
-/// for restores, they unlock nothing here.
+/// Records (`PUT /v1/records`) are the client's word and unlock nothing here.
 struct Entitlements: Encodable, Equatable {
     struct Subscription: Encodable, Equatable {
         var product: String
@@ -28,38 +34,50 @@ struct Entitlements: Encodable, Equatable {
     }
 
     var features: [String]
-    var balances: [String: Int]
-    var subscriptions: [Subscription]
     var products: [String]
+    var balances: [String: Int]
+    var owed: [String: Int]
+    var subscriptions: [Subscription]
 
     static func derive(
-        transactions: [StoredTransaction], subscriptions states: [SubscriptionState], balances: [String: Int],
+        transactions: [StoredTransaction], renewals: [SubscriptionRenewal], balances nets: [String: Int], environment: String,
         policy: CompiledPolicy, now: Date
     ) -> Entitlements {
-        let seconds = now.timeIntervalSince1970
+        let t = now.timeIntervalSince1970
         var owned: Set<String> = []
-        func type(of product: String) -> ProductType? { policy.product(id: product).map { policy.product($0).type } }
-        func consider(product: String, expiration: Double?) {
-            switch type(of: product) {
-            case .nonConsumable?: owned.insert(product)
-            case .nonRenewingSubscription?: if expiration.map({ $0 > seconds }) ?? true { owned.insert(product) }
-            case .consumable?, .autoRenewableSubscription?, nil: break
+        var periods: [String: [StoredTransaction]] = [:]
+        for transaction in transactions where transaction.environment == environment && transaction.revocationDate == nil {
+            guard let handle = policy.product(id: transaction.productID) else { continue }
+            let product = policy.product(handle)
+            switch product.type {
+            case .nonConsumable:
+                owned.insert(product.id)
+            case .nonRenewingSubscription:
+                let bought = Date(timeIntervalSince1970: transaction.purchaseDate)
+                if let end = SubscriptionTerm.expiration(of: product, bought: bought, storeExpiration: nil),
+                   transaction.purchaseDate <= t, t < end.timeIntervalSince1970 {
+                    owned.insert(product.id)
+                }
+            case .autoRenewableSubscription:
+                if !transaction.isUpgraded { periods[transaction.originalTransactionID, default: []].append(transaction) }
+            case .consumable:
+                break
             }
         }
-        for transaction in transactions where transaction.revocationDate == nil {
-            consider(product: transaction.productID, expiration: transaction.expirationDate)
-        }
-        var inEffect: [Subscription] = []
-        for state in states {
-            guard let expiry = state.expirationDate else { continue }
-            switch state.status {
-            case .active where expiry > seconds, .gracePeriod where expiry > seconds:
-                owned.insert(state.productID)
-                inEffect.append(Subscription(product: state.productID, expirationDate: expiry, status: state.status.rawValue))
-            case .billingRetry:
-                inEffect.append(Subscription(product: state.productID, expirationDate: expiry, status: state.status.rawValue))
-            default:
-                break
+        let told = Dictionary(renewals.map { ($0.originalTransactionID, $0) }, uniquingKeysWith: { first, _ in first })
+        var listed: [Subscription] = []
+        for (original, candidates) in periods {
+            guard let current = candidates.max(by: Self.boughtEarlier), let end = expiration(of: current, policy: policy) else { continue }
+            let renewal = told[original]
+            let grace = renewal?.status == SubscriptionRenewal.billingGracePeriod ? renewal?.gracePeriodExpiresDate : nil
+            if end > t {
+                owned.insert(current.productID)
+                listed.append(Subscription(product: current.productID, expirationDate: end, status: "active"))
+            } else if let grace, grace > t {
+                owned.insert(current.productID)
+                listed.append(Subscription(product: current.productID, expirationDate: grace, status: "grace-period"))
+            } else if renewal?.status == SubscriptionRenewal.billingRetry || renewal?.status == SubscriptionRenewal.billingGracePeriod {
+                listed.append(Subscription(product: current.productID, expirationDate: end, status: "billing-retry"))
             }
         }
         var features: Set<String> = []
@@ -67,11 +85,25 @@ struct Entitlements: Encodable, Equatable {
             guard let handle = policy.product(id: product) else { continue }
             features.formUnion(policy.product(handle).unlocks)
         }
-        var allBalances = Dictionary(uniqueKeysWithValues: policy.balances.map { ($0, 0) })
-        allBalances.merge(balances) { _, kept in kept }
+        var all = Dictionary(uniqueKeysWithValues: policy.balances.map { ($0, 0) })
+        all.merge(nets) { _, net in net }
         return Entitlements(
-            features: features.sorted(), balances: allBalances,
-            subscriptions: inEffect.sorted { ($0.product, $0.expirationDate) < ($1.product, $1.expirationDate) },
-            products: owned.sorted())
+            features: features.sorted(), products: owned.sorted(), balances: all.mapValues { max(0, $0) },
+            owed: all.filter { $0.value < 0 }.mapValues { -$0 },
+            subscriptions: listed.sorted { ($0.product, $0.expirationDate) < ($1.product, $1.expirationDate) })
+    }
+
+    /// The period bought last; the same instant decided by the later end, then the transaction id, so that the answer never depends on order.
+    private static func boughtEarlier(_ a: StoredTransaction, _ b: StoredTransaction) -> Bool {
+        (a.purchaseDate, a.expirationDate ?? 0, a.transactionID) < (b.purchaseDate, b.expirationDate ?? 0, b.transactionID)
+    }
+
+    /// When a period ends: its `expiresDate`, else (a receipt that gave none) one period of the product after its purchase.
+    private static func expiration(of period: StoredTransaction, policy: CompiledPolicy) -> Double? {
+        if let end = period.expirationDate { return end }
+        guard let handle = policy.product(id: period.productID) else { return nil }
+        return SubscriptionTerm.expiration(
+            of: policy.product(handle), bought: Date(timeIntervalSince1970: period.purchaseDate), storeExpiration: nil
+        )?.timeIntervalSince1970
     }
 }

@@ -4,10 +4,13 @@ import StorekeeperServerStorage
 import StorekeeperVerification
 
 /// What one verified App Store transaction does to its user's ledger, as the
-/// catalog's compiled policy says: the transaction kept (once, by its id), the
-/// balances its product grants (times its quantity, once per transaction and
-/// balance, none when it is revoked) and, for an auto-renewable
-/// subscription, the subscription's state.
+/// catalog's compiled policy says: the transaction kept (once, by its id; its
+/// newest signed version decides), and the balances its product grants (times
+/// its quantity, once per transaction and balance, in its environment; none
+/// for a family member's copy). A revoked version is kept too, and its grants
+/// are applied and at once taken back by its refunded share, so that a later
+/// reversal gives them back. A subscription's state is not kept: it is derived
+/// when entitlements are read (``Entitlements``).
 ///
 /// One function for every way a transaction arrives (`POST /v1/transactions`,
 /// a notification's `signedTransactionInfo`, a purchase a receipt proves), so
@@ -38,6 +41,10 @@ public enum TransactionEffects {
             quantity: max(1, Int(clamping: transaction.quantity ?? 1)),
             purchaseDate: purchaseDate.timeIntervalSince1970, expirationDate: transaction.expiresDate?.timeIntervalSince1970,
             revocationDate: transaction.revocationDate?.timeIntervalSince1970,
+            revocationPercentage: transaction.revocationPercentage.map { min(max(Int(clamping: $0), 0), GrantRevocation.whole) },
+            isUpgraded: transaction.isUpgraded ?? false,
+            ownership: transaction.inAppOwnershipType.flatMap { $0.isEmpty ? nil : $0 } ?? StoredTransaction.purchased,
+            appAccountToken: transaction.appAccountToken.flatMap { $0.isEmpty ? nil : $0.lowercased() },
             signedDate: signedDate.timeIntervalSince1970, payload: payload)
         return effects(of: stored, policy: policy, now: now)
     }
@@ -58,28 +65,18 @@ public enum TransactionEffects {
         return effects(of: stored, policy: policy, now: now)
     }
 
-    /// The effects of a transaction as it will be kept.
+    /// The effects of a transaction as it will be kept: the transaction, then the grants of a
+    /// purchase (a family member's copy grants no balance: a balance is the purchaser's).
     static func effects(of stored: StoredTransaction, policy: CompiledPolicy, now: Date) -> [LedgerEffect] {
         var effects: [LedgerEffect] = [.transaction(stored)]
-        guard let handle = policy.product(id: stored.productID) else { return effects }
-        let product = policy.product(handle)
-        let revoked = stored.revocationDate != nil
-        if !revoked {
-            for grant in product.grants {
-                let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: stored.quantity)
-                effects.append(.grant(Grant(user: stored.user, transactionID: stored.transactionID, balance: grant.balance, amount: overflow ? Int.max : amount)))
-            }
-        }
-        if product.type == .autoRenewableSubscription {
-            let status: SubscriptionState.Status =
-                if revoked { .revoked }
-                else if let expires = stored.expirationDate, expires <= now.timeIntervalSince1970 { .expired }
-                else { .active }
+        guard stored.ownership == StoredTransaction.purchased, let handle = policy.product(id: stored.productID) else { return effects }
+        for grant in policy.product(handle).grants {
+            let (amount, overflow) = grant.amount.multipliedReportingOverflow(by: stored.quantity)
             effects.append(
-                .subscription(
-                    SubscriptionState(
-                        originalTransactionID: stored.originalTransactionID, user: stored.user, productID: stored.productID,
-                        status: status, expirationDate: stored.expirationDate, signedDate: stored.signedDate)))
+                .grant(
+                    Grant(
+                        user: stored.user, transactionID: stored.transactionID, balance: grant.balance, amount: overflow ? Int.max : amount,
+                        environment: stored.environment)))
         }
         return effects
     }

@@ -4,23 +4,29 @@ import StorekeeperServerStorage
 import StorekeeperVerification
 
 /// What one verified App Store Server Notification does to the ledger, by its
-/// `notificationType` and `subtype` (docs/server.md, "Notifications").
+/// `notificationType` and `subtype` (docs/server.md, "What the server grants
+/// over a purchase's life").
 ///
 /// The transaction it carries counts as any verified transaction does
-/// (``TransactionEffects``: kept once, a newer `signedDate` winning, its
-/// grants, its subscription's state); then the type adds what the
-/// transaction alone does not say: a failed renewal's grace period or billing
-/// retry, an expiry, grants taken back by a refund or a family-sharing
-/// revocation and given back when a refund is reversed, a consumption request
-/// kept for the team.
+/// (``TransactionEffects``: kept once, its newest signed version deciding,
+/// its grants); while no user holds it, that version is kept as told, and
+/// applied when a user does. What the App Store says of the subscription
+/// (`data.status`, the renewal info's `gracePeriodExpiresDate`) is kept by
+/// original transaction id, whoever holds it, the newest signed winning: the
+/// subscription's state is derived from it and its current period when read,
+/// never from the order notifications arrive in. A refund or revocation takes
+/// back grants, a reversal gives them back (both follow the newest kept version
+/// of the transaction), and a consumption request is kept for the team.
 enum NotificationEffects {
     /// What the notification holds once verified.
     struct Input {
         var uuid: String
         var type: String
         var subtype: String?
-        /// When the App Store signed the notification: the subscription state it implies is as new as that.
+        /// When the App Store signed the notification: its `data.status` is as new as that.
         var signedDate: Date?
+        /// `data.status`: the subscription's status when the App Store signed the notification.
+        var status: Int64?
         /// The verified `signedTransactionInfo` and the JWS as received.
         var transaction: (verified: VerifiedTransaction, payload: String)?
         /// The verified `signedRenewalInfo`.
@@ -36,21 +42,28 @@ enum NotificationEffects {
         "REFUND", "REFUND_DECLINED", "REFUND_REVERSED", "REVOKE", "CONSUMPTION_REQUEST",
     ]
 
-    /// The effects of `input` for `user` (nil when no user holds its transaction: then only
-    /// the effects that need no user), at `now`.
+    /// The effects of `input` for `user` (nil when no user holds its transaction: then its
+    /// version is kept as told, for whoever holds it later), at `now`.
     static func effects(
         of input: Input, user: String?, policy: CompiledPolicy, now: Date
     ) throws(TransactionEffects.Incomplete) -> [LedgerEffect] {
-        guard typesCarryingATransaction.contains(input.type), let (transaction, payload) = input.transaction else { return [] }
-        guard let id = transaction.transactionID, !id.isEmpty else { throw TransactionEffects.Incomplete(field: "transactionId") }
+        guard typesCarryingATransaction.contains(input.type) else { return [] }
         var effects: [LedgerEffect] = []
-        if let user {
-            effects = try TransactionEffects.effects(of: transaction, payload: payload, user: user, policy: policy, now: now)
-            effects = effects.map { effect in
-                guard case .subscription(let state) = effect else { return effect }
-                return .subscription(subscriptionState(state, after: input, transaction: transaction))
+        let transaction = input.transaction?.verified
+        if let (verified, payload) = input.transaction {
+            guard let id = verified.transactionID, !id.isEmpty else { throw TransactionEffects.Incomplete(field: "transactionId") }
+            let kept = try TransactionEffects.effects(of: verified, payload: payload, user: user ?? "", policy: policy, now: now)
+            if user != nil {
+                effects = kept
+            } else {
+                effects = kept.compactMap { effect in
+                    guard case .transaction(let told) = effect else { return nil }
+                    return .toldTransaction(told)
+                }
             }
         }
+        if let renewal = renewal(of: input) { effects.append(.renewal(renewal)) }
+        guard let transaction, let id = transaction.transactionID else { return effects }
         switch input.type {
         case "REFUND", "REVOKE":
             // A prorated refund names its share; a full refund and a revocation take all of it.
@@ -70,28 +83,19 @@ enum NotificationEffects {
         return effects
     }
 
-    /// The subscription's state as the notification says it: the transaction's (active, expired
-    /// or revoked), except where the type says more, as new as the newest signed part.
-    private static func subscriptionState(
-        _ state: SubscriptionState, after input: Input, transaction: VerifiedTransaction
-    ) -> SubscriptionState {
-        var state = state
-        let signed = [input.signedDate, input.renewal?.signedDate].compactMap { $0?.timeIntervalSince1970 }
-        state.signedDate = max(state.signedDate, signed.max() ?? state.signedDate)
-        // A refunded or revoked transaction stays revoked whatever else the type says.
-        guard state.status != .revoked else { return state }
-        switch input.type {
-        case "DID_FAIL_TO_RENEW" where input.subtype == "GRACE_PERIOD":
-            state.status = .gracePeriod
-            if let end = input.renewal?.gracePeriodExpiresDate { state.expirationDate = end.timeIntervalSince1970 }
-        case "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED":
-            // The App Store keeps trying to bill, and access has ended.
-            state.status = .billingRetry
-        case "EXPIRED":
-            state.status = .expired
-        default:
-            break
-        }
-        return state
+    /// What the notification says of its subscription: `data.status` as of the notification's
+    /// `signedDate`, the renewal info's grace period as of the renewal info's own; nil when it
+    /// says neither, or names no original transaction.
+    private static func renewal(of input: Input) -> SubscriptionRenewal? {
+        let original = [input.transaction?.verified.originalTransactionID, input.renewal?.originalTransactionID]
+            .compactMap { $0 }.first { !$0.isEmpty }
+        guard let original else { return nil }
+        let status = input.signedDate == nil ? nil : input.status.map { Int(clamping: $0) }
+        let renewalSigned = input.renewal?.signedDate?.timeIntervalSince1970
+        guard status != nil || renewalSigned != nil else { return nil }
+        return SubscriptionRenewal(
+            originalTransactionID: original, status: status, statusSignedDate: status == nil ? nil : input.signedDate?.timeIntervalSince1970,
+            gracePeriodExpiresDate: renewalSigned == nil ? nil : input.renewal?.gracePeriodExpiresDate?.timeIntervalSince1970,
+            renewalSignedDate: renewalSigned)
     }
 }

@@ -72,7 +72,7 @@ public struct NotificationProcessor: Sendable {
             let user = try await owner(of: input.transaction?.verified)
             if user == nil, let transaction = input.transaction?.verified {
                 logger.warning(
-                    "notification for a transaction no user holds: stored, applied without a user",
+                    "notification for a transaction no user holds: stored, its version kept until a user holds it",
                     metadata: [
                         "notificationUUID": "\(input.uuid)", "notificationType": "\(input.type)",
                         "transactionId": "\(transaction.transactionID ?? "")",
@@ -138,7 +138,8 @@ public struct NotificationProcessor: Sendable {
         guard let type = notification.notificationType, !type.isEmpty else {
             throw Stop(.refused("notification-incomplete", "the notification \(uuid) has no notificationType"))
         }
-        var input = NotificationEffects.Input(uuid: uuid, type: type, subtype: notification.subtype, signedDate: notification.signedDate)
+        var input = NotificationEffects.Input(
+            uuid: uuid, type: type, subtype: notification.subtype, signedDate: notification.signedDate, status: notification.data?.status)
         if let jws = notification.data?.signedTransactionInfo {
             do throws(VerificationFailure) {
                 input.transaction = (try await verifier.verifyTransaction(jws), jws)
@@ -169,17 +170,18 @@ public struct NotificationProcessor: Sendable {
         return .refused("notification-not-verified", "\(what) was refused: \(failure)")
     }
 
-    /// Whose ledger the transaction changes: the user its `appAccountToken` names, else the user
-    /// who holds the transaction or its original transaction already; nil when nobody does.
+    /// Whose ledger the transaction changes: the user its `appAccountToken` names (nil when no
+    /// user has that token yet), else, for a transaction without one, the user
+    /// who holds the transaction, or its original transaction (the same ownership: a family
+    /// member's copy is not the purchaser's); nil when nobody does.
     private func owner(of transaction: VerifiedTransaction?) async throws -> String? {
-        guard let transaction else { return nil }
-        if let token = transaction.appAccountToken?.lowercased(), !token.isEmpty,
-           let account = try await storage.account(appAccountToken: token) {
-            return account.user
+        guard let transaction, let id = transaction.transactionID, !id.isEmpty else { return nil }
+        if let token = transaction.appAccountToken?.lowercased(), !token.isEmpty {
+            // The token decides: nobody registered with it yet means nobody holds it yet.
+            return try await storage.account(appAccountToken: token)?.user
         }
-        for id in [transaction.transactionID, transaction.originalTransactionID].compactMap({ $0 }) where !id.isEmpty {
-            if let held = try await storage.lookUpTransaction(id) { return held.user }
-        }
-        return nil
+        let original = transaction.originalTransactionID.flatMap { $0.isEmpty ? nil : $0 } ?? id
+        let ownership = transaction.inAppOwnershipType.flatMap { $0.isEmpty ? nil : $0 } ?? StoredTransaction.purchased
+        return try await storage.holder(of: id, originalTransactionID: original, ownership: ownership)
     }
 }

@@ -3,9 +3,11 @@ import StorekeeperCore
 import StorekeeperRuntime
 
 extension ServerRoutes {
-    /// `GET /v1/content/{path...}`: a file of server-delivered content, to a user who owns an
-    /// unrevoked transaction of a product whose `content` is `{source: server}` at that path
-    /// (its `path`, else its id); 403 `not-owned` to anyone else, 404 when no product or no
+    /// `GET /v1/content/{path...}[?environment=sandbox]`: a file of server-delivered content, to a
+    /// user whose current entitlements (``Entitlements``) own a product whose `content` is
+    /// `{source: server}` at that path (its `path`, else its id), or, for a consumable, who holds
+    /// an unrevoked purchase of it; 403 `not-owned` to anyone else (an expired subscription, an
+    /// ended non-renewing term, a refund), 404 when no product or no
     /// file has the path (a path that would leave the store included). `ETag` and
     /// `Content-Length` always; `Range: bytes=...` gives 206 (or 416 past the end) unless an
     /// `If-Range` names another version, which gives the whole file.
@@ -27,7 +29,17 @@ extension ServerRoutes {
         }
         guard !products.isEmpty else { throw APIError(.notFound, "no-such-content", "no product's content is at '\(path)'") }
         let productIDs = Set(products.map(\.id))
-        let owns = try await storage.transactions(of: user).contains { $0.revocationDate == nil && productIDs.contains($0.productID) }
+        let environment = try environment(of: request)
+        let entitled = try await entitlements(of: user, in: environment)
+        // Content follows current entitlements: an expired subscription or an ended pass no longer downloads.
+        // A consumable is never owned: its content is the holder's of an unrevoked purchase of it.
+        let consumables = Set(products.filter { $0.type == .consumable }.map(\.id))
+        var owns = !productIDs.isDisjoint(with: entitled.products)
+        if !owns, !consumables.isEmpty {
+            owns = try await storage.transactions(of: user).contains {
+                $0.environment == environment && $0.revocationDate == nil && consumables.contains($0.productID)
+            }
+        }
         guard owns else {
             throw APIError(.forbidden, "not-owned", "the content at '\(path)' is for \(productIDs.sorted().joined(separator: ", ")), which this user does not own")
         }

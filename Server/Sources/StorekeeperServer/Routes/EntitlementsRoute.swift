@@ -1,15 +1,23 @@
 import Hummingbird
 
 extension ServerRoutes {
-    /// `GET /v1/entitlements`: what ``Entitlements`` derives from the user's ledger.
+    /// `GET /v1/entitlements[?environment=sandbox]`: what ``Entitlements`` derives, at the server's
+    /// clock, from the user's ledger in one App Store environment (``environment(of:)``), after
+    /// keeping for the user what notifications told before the user held it.
     @Sendable func entitlements(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let user = try context.authenticatedUser()
+        let environment = try environment(of: request)
+        return try JSONResponse.make(try await entitlements(of: user, in: environment))
+    }
+
+    /// `user`'s entitlements in `environment` now.
+    func entitlements(of user: String, in environment: String) async throws -> Entitlements {
+        try await keepToldTransactions(of: user)
         async let transactions = storage.transactions(of: user)
-        async let subscriptions = storage.subscriptions(of: user)
-        async let balances = storage.balances(of: user)
-        let entitlements = try await Entitlements.derive(
-            transactions: transactions, subscriptions: subscriptions, balances: balances,
+        async let renewals = storage.renewals(of: user)
+        async let balances = storage.balances(of: user, environment: environment)
+        return try await Entitlements.derive(
+            transactions: transactions, renewals: renewals, balances: balances, environment: environment,
             policy: configuration.policy, now: now())
-        return try JSONResponse.make(entitlements)
     }
 }

@@ -28,12 +28,14 @@ extension ServerRoutes {
         }
     }
 
+    /// What the App Store last said of a subscription the user holds (its state is derived when
+    /// entitlements are read, from this and its current period).
     struct OperatorSubscription: Encodable {
         var originalTransaction: String
-        var product: String
-        var status: String
-        var expirationDate: Double?
-        var signedDate: Double
+        var status: Int?
+        var statusSignedDate: Double?
+        var gracePeriodExpiresDate: Double?
+        var renewalSignedDate: Double?
     }
 
     struct OperatorUser: Encodable {
@@ -41,7 +43,8 @@ extension ServerRoutes {
         var appAccountToken: String
         var transactions: [OperatorTransaction]
         var subscriptions: [OperatorSubscription]
-        var balances: [String: Int]
+        /// Each balance's net (below zero when owed), per App Store environment the server accepts.
+        var balances: [String: [String: Int]]
         var records: [RecordObject]
     }
 
@@ -66,17 +69,20 @@ extension ServerRoutes {
         let user = try PathSegment.decode(context.parameters.get("user")?[...] ?? "", what: "user id")
         guard let account = try await storage.account(user: user) else { throw APIError(.notFound, "no-such-user", "no user '\(user)'") }
         async let transactions = storage.transactions(of: user)
-        async let subscriptions = storage.subscriptions(of: user)
-        async let balances = storage.balances(of: user)
+        async let subscriptions = storage.renewals(of: user)
         async let records = storage.records(of: user)
+        var balances: [String: [String: Int]] = [:]
+        for environment in configuration.verifiers.environments.map(\.rawValue) {
+            balances[environment] = try await storage.balances(of: user, environment: environment)
+        }
         return try await JSONResponse.make(
             OperatorUser(
                 user: account.user, appAccountToken: account.appAccountToken,
                 transactions: transactions.map(OperatorTransaction.init),
                 subscriptions: subscriptions.map {
                     OperatorSubscription(
-                        originalTransaction: $0.originalTransactionID, product: $0.productID, status: $0.status.rawValue,
-                        expirationDate: $0.expirationDate, signedDate: $0.signedDate)
+                        originalTransaction: $0.originalTransactionID, status: $0.status, statusSignedDate: $0.statusSignedDate,
+                        gracePeriodExpiresDate: $0.gracePeriodExpiresDate, renewalSignedDate: $0.renewalSignedDate)
                 },
                 balances: balances, records: records.map { RecordObject($0, user: user) }))
     }

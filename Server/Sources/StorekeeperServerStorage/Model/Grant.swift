@@ -1,5 +1,7 @@
 /// An amount of a balance that a transaction grants (the policy's `grants`
-/// times the quantity), applied exactly once per transaction and balance.
+/// times the quantity), applied exactly once per transaction and balance, to
+/// the user's balance of the transaction's environment (a sandbox purchase
+/// never adds to a production balance).
 public struct Grant: Sendable, Equatable {
     /// The user whose balance grows.
     public var user: String
@@ -9,12 +11,15 @@ public struct Grant: Sendable, Equatable {
     public var balance: String
     /// How much; positive.
     public var amount: Int
+    /// The transaction's App Store environment (`Production`, `Sandbox`, ...): whose balance grows.
+    public var environment: String
 
-    /// A grant of `amount` of `balance` to `user` for `transactionID`.
-    public init(user: String, transactionID: String, balance: String, amount: Int) {
+    /// A grant of `amount` of `balance` to `user` for `transactionID`, in `environment`.
+    public init(user: String, transactionID: String, balance: String, amount: Int, environment: String) {
         self.user = user
         self.transactionID = transactionID
         self.balance = balance
         self.amount = amount
+        self.environment = environment
     }
 }

@@ -8,13 +8,16 @@ public struct SpendRequest: Sendable, Equatable {
     public var balance: String
     /// How much; positive.
     public var amount: Int
+    /// The App Store environment whose balance is spent (`Production`, `Sandbox`, ...).
+    public var environment: String
 
-    /// A spend of `amount` of `balance` by `user`, under `key`.
-    public init(user: String, key: String, balance: String, amount: Int) {
+    /// A spend of `amount` of `balance` by `user`, under `key`, in `environment`.
+    public init(user: String, key: String, balance: String, amount: Int, environment: String) {
         self.user = user
         self.key = key
         self.balance = balance
         self.amount = amount
+        self.environment = environment
     }
 }
 
@@ -26,6 +29,6 @@ public enum SpendOutcome: Sendable, Hashable {
     case repeated(remaining: Int)
     /// The key was spent before with another body (`balance`, `amount` are the first spend's): refused.
     case keyReused(balance: String, amount: Int)
-    /// Not enough: `available` is the balance; nothing spent.
+    /// Not enough: `available` is the balance (0 when it is owed); nothing spent.
     case insufficient(available: Int)
 }

@@ -107,6 +107,76 @@ enum LedgerSchema {
             "ALTER TABLE grants ADD COLUMN revoked_amount BIGINT",
             "CREATE INDEX transactions_by_original ON transactions (original_transaction_id)",
         ]),
+        // What a purchase's life needs (issue 24): each transaction's newest version decides
+        // (upgraded, family-shared, a refund's share, the appAccountToken it carries); versions a
+        // notification told before anyone held them; Apple's own status per subscription, which
+        // replaces the arrival-ordered `subscriptions` table (states are derived when read);
+        // balances per App Store environment and allowed below zero (a refund of what was spent is
+        // owed): SQLite cannot drop a CHECK, so that table is rebuilt, the same way on both.
+        Migration(version: 3, statements: [
+            "ALTER TABLE transactions ADD COLUMN revocation_percentage BIGINT",
+            "ALTER TABLE transactions ADD COLUMN is_upgraded BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE transactions ADD COLUMN ownership TEXT NOT NULL DEFAULT 'PURCHASED'",
+            "ALTER TABLE transactions ADD COLUMN app_account_token TEXT",
+            """
+            CREATE TABLE told_transactions (
+                transaction_id TEXT PRIMARY KEY,
+                original_transaction_id TEXT NOT NULL,
+                product_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                quantity BIGINT NOT NULL,
+                purchase_date DOUBLE PRECISION NOT NULL,
+                expiration_date DOUBLE PRECISION,
+                revocation_date DOUBLE PRECISION,
+                revocation_percentage BIGINT,
+                is_upgraded BIGINT NOT NULL,
+                ownership TEXT NOT NULL,
+                app_account_token TEXT,
+                signed_date DOUBLE PRECISION NOT NULL,
+                payload TEXT NOT NULL)
+            """,
+            "CREATE INDEX told_transactions_by_original ON told_transactions (original_transaction_id)",
+            "CREATE INDEX told_transactions_by_token ON told_transactions (app_account_token)",
+            """
+            CREATE TABLE subscription_renewals (
+                original_transaction_id TEXT PRIMARY KEY,
+                status BIGINT,
+                status_signed_date DOUBLE PRECISION,
+                grace_period_expires_date DOUBLE PRECISION,
+                renewal_signed_date DOUBLE PRECISION)
+            """,
+            "DROP TABLE subscriptions",
+            "ALTER TABLE grants ADD COLUMN environment TEXT NOT NULL DEFAULT 'Production'",
+            """
+            UPDATE grants SET environment = COALESCE(
+                (SELECT environment FROM transactions WHERE transactions.transaction_id = grants.transaction_id), 'Production')
+            """,
+            """
+            CREATE TABLE balances_by_environment (
+                user_id TEXT NOT NULL,
+                environment TEXT NOT NULL,
+                balance TEXT NOT NULL,
+                amount BIGINT NOT NULL,
+                PRIMARY KEY (user_id, environment, balance))
+            """,
+            // A version-2 balance mixed the environments: it goes to Production when any of its grants came from there.
+            """
+            INSERT INTO balances_by_environment (user_id, environment, balance, amount)
+            SELECT user_id, COALESCE(
+                (SELECT grants.environment FROM grants WHERE grants.user_id = balances.user_id AND grants.balance = balances.balance
+                 ORDER BY CASE WHEN grants.environment = 'Production' THEN 0 ELSE 1 END LIMIT 1), 'Production'),
+                balance, amount
+            FROM balances
+            """,
+            "DROP TABLE balances",
+            "ALTER TABLE balances_by_environment RENAME TO balances",
+            "ALTER TABLE spends ADD COLUMN environment TEXT NOT NULL DEFAULT 'Production'",
+            """
+            UPDATE spends SET environment = COALESCE(
+                (SELECT balances.environment FROM balances WHERE balances.user_id = spends.user_id AND balances.balance = spends.balance
+                 ORDER BY CASE WHEN balances.environment = 'Production' THEN 0 ELSE 1 END LIMIT 1), 'Production')
+            """,
+        ]),
     ]
 
     /// The newest version this code knows.

@@ -11,9 +11,9 @@ extension SQLLedgerStorage {
         for effect in effects.dropFirst() {
             switch effect {
             case .grant(let grant): try Self.check(grant)
-            case .subscription: break
-            case .transaction, .consumptionRequest, .revokeGrants, .reinstateGrants:
-                throw StorageError.invalidArgument("a purchase has one transaction, its grants and its subscription state; not \(effect)")
+            case .renewal(let renewal): try Self.check(renewal)
+            case .transaction, .toldTransaction, .consumptionRequest, .revokeGrants, .reinstateGrants:
+                throw StorageError.invalidArgument("a purchase has one transaction, its grants and what the App Store said of its subscription; not \(effect)")
             }
         }
         return try await database.transaction { session in
@@ -25,8 +25,8 @@ extension SQLLedgerStorage {
             for effect in effects.dropFirst() {
                 switch effect {
                 case .grant(let grant): _ = try await Self.apply(grant, in: session)
-                case .subscription(let state): _ = try await Self.update(state, in: session)
-                case .transaction, .consumptionRequest, .revokeGrants, .reinstateGrants: break
+                case .renewal(let renewal): _ = try await Self.update(renewal, in: session)
+                case .transaction, .toldTransaction, .consumptionRequest, .revokeGrants, .reinstateGrants: break
                 }
             }
             return write

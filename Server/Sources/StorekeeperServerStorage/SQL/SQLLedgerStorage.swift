@@ -58,194 +58,6 @@ public struct SQLLedgerStorage: LedgerStorage {
         return try rows.first.map { UserAccount(user: try $0.text(0), appAccountToken: try $0.text(1)) }
     }
 
-    // MARK: Transactions
-
-    public func keep(_ transaction: StoredTransaction) async throws -> TransactionWrite {
-        try Self.check(transaction)
-        return try await database.transaction { try await Self.keep(transaction, in: $0) }
-    }
-
-    /// Inserts once by id; otherwise replaces only the same user's row, and only with a newer signedDate.
-    static func keep(_ transaction: StoredTransaction, in session: any SQLSession) async throws -> TransactionWrite {
-        let t = transaction
-        let inserted = try await session.run(
-            """
-            INSERT INTO transactions (transaction_id, user_id, original_transaction_id, product_id, environment, quantity,
-                purchase_date, expiration_date, revocation_date, signed_date, payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING transaction_id
-            """,
-            .text(t.transactionID), .text(t.user), .text(t.originalTransactionID), .text(t.productID), .text(t.environment),
-            SQLValue(t.quantity), .real(t.purchaseDate), SQLValue(t.expirationDate), SQLValue(t.revocationDate),
-            .real(t.signedDate), .text(t.payload))
-        if !inserted.isEmpty { return .inserted }
-        let updated = try await session.run(
-            """
-            UPDATE transactions SET original_transaction_id = ?, product_id = ?, environment = ?, quantity = ?,
-                purchase_date = ?, expiration_date = ?, revocation_date = ?, signed_date = ?, payload = ?
-            WHERE transaction_id = ? AND user_id = ? AND signed_date < ? RETURNING transaction_id
-            """,
-            .text(t.originalTransactionID), .text(t.productID), .text(t.environment), SQLValue(t.quantity),
-            .real(t.purchaseDate), SQLValue(t.expirationDate), SQLValue(t.revocationDate), .real(t.signedDate), .text(t.payload),
-            .text(t.transactionID), .text(t.user), .real(t.signedDate))
-        if !updated.isEmpty { return .updated }
-        let owner = try await session.run("SELECT user_id FROM transactions WHERE transaction_id = ?", .text(t.transactionID))
-        return try owner.first?.text(0) == t.user ? .unchanged : .ownedByAnotherUser
-    }
-
-    private static let transactionColumns = """
-        transaction_id, user_id, original_transaction_id, product_id, environment, quantity,
-        purchase_date, expiration_date, revocation_date, signed_date, payload
-        """
-
-    public func transactions(of user: String) async throws -> [StoredTransaction] {
-        try await database.transaction { session in
-            try await session.run(
-                "SELECT \(Self.transactionColumns) FROM transactions WHERE user_id = ? ORDER BY transaction_id", .text(user)
-            ).map(Self.transaction)
-        }
-    }
-
-    public func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction? {
-        try await database.transaction { session in
-            try await session.run(
-                "SELECT \(Self.transactionColumns) FROM transactions WHERE transaction_id = ?", .text(transactionID)
-            ).first.map(Self.transaction)
-        }
-    }
-
-    private static func transaction(_ row: SQLRow) throws -> StoredTransaction {
-        StoredTransaction(
-            transactionID: try row.text(0), user: try row.text(1), originalTransactionID: try row.text(2),
-            productID: try row.text(3), environment: try row.text(4), quantity: try row.integer(5),
-            purchaseDate: try row.real(6), expirationDate: try row.optionalReal(7), revocationDate: try row.optionalReal(8),
-            signedDate: try row.real(9), payload: try row.text(10))
-    }
-
-    // MARK: Subscriptions
-
-    public func update(_ subscription: SubscriptionState) async throws -> Bool {
-        try Self.require(!subscription.originalTransactionID.isEmpty, "the subscription's original transaction id is empty")
-        try Self.require(!subscription.user.isEmpty, "the subscription's user is empty")
-        return try await database.transaction { try await Self.update(subscription, in: $0) }
-    }
-
-    /// A conditional upsert: a new subscription, or a newer state of the same user's.
-    static func update(_ subscription: SubscriptionState, in session: any SQLSession) async throws -> Bool {
-        let s = subscription
-        let changed = try await session.run(
-            """
-            INSERT INTO subscriptions (original_transaction_id, user_id, product_id, status, expiration_date, signed_date)
-            VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id, status = excluded.status,
-                expiration_date = excluded.expiration_date, signed_date = excluded.signed_date
-            WHERE subscriptions.user_id = excluded.user_id AND subscriptions.signed_date < excluded.signed_date
-            RETURNING original_transaction_id
-            """,
-            .text(s.originalTransactionID), .text(s.user), .text(s.productID), .text(s.status.rawValue),
-            SQLValue(s.expirationDate), .real(s.signedDate))
-        return !changed.isEmpty
-    }
-
-    public func subscriptions(of user: String) async throws -> [SubscriptionState] {
-        try await database.transaction { session in
-            try await session.run(
-                """
-                SELECT original_transaction_id, user_id, product_id, status, expiration_date, signed_date
-                FROM subscriptions WHERE user_id = ? ORDER BY original_transaction_id
-                """, .text(user)
-            ).map { row in
-                let status = try row.text(3)
-                guard let known = SubscriptionState.Status(rawValue: status) else {
-                    throw StorageError.corrupt("subscriptions.status is '\(status)', not one of \(SubscriptionState.Status.allCases.map(\.rawValue))")
-                }
-                return SubscriptionState(
-                    originalTransactionID: try row.text(0), user: try row.text(1), productID: try row.text(2), status: known,
-                    expirationDate: try row.optionalReal(4), signedDate: try row.real(5))
-            }
-        }
-    }
-
-    // MARK: Balances
-
-    public func apply(_ grant: Grant) async throws -> Bool {
-        try Self.check(grant)
-        return try await database.transaction { try await Self.apply(grant, in: $0) }
-    }
-
-    /// The grant's row is the proof it was applied: the balance grows only when that row is new,
-    /// and never for a transaction the ledger holds as revoked (an older copy of a refunded
-    /// purchase, posted or notified after its refund, grants nothing).
-    static func apply(_ grant: Grant, in session: any SQLSession) async throws -> Bool {
-        let new = try await session.run(
-            """
-            INSERT INTO grants (transaction_id, balance, user_id, amount)
-            SELECT ?, ?, ?, ? WHERE NOT EXISTS
-                (SELECT 1 FROM transactions WHERE transaction_id = ? AND revocation_date IS NOT NULL)
-            ON CONFLICT DO NOTHING RETURNING amount
-            """,
-            .text(grant.transactionID), .text(grant.balance), .text(grant.user), SQLValue(grant.amount), .text(grant.transactionID))
-        guard !new.isEmpty else { return false }
-        try await session.run(
-            """
-            INSERT INTO balances (user_id, balance, amount) VALUES (?, ?, ?)
-            ON CONFLICT (user_id, balance) DO UPDATE SET amount = balances.amount + excluded.amount
-            """,
-            .text(grant.user), .text(grant.balance), SQLValue(grant.amount))
-        return true
-    }
-
-    public func balances(of user: String) async throws -> [String: Int] {
-        try await database.transaction { session in
-            var result: [String: Int] = [:]
-            for row in try await session.run("SELECT balance, amount FROM balances WHERE user_id = ?", .text(user)) {
-                result[try row.text(0)] = try row.integer(1)
-            }
-            return result
-        }
-    }
-
-    public func spend(_ request: SpendRequest) async throws -> SpendOutcome {
-        try Self.require(!request.user.isEmpty, "the spend's user is empty")
-        try Self.require(!request.key.isEmpty, "the spend's key is empty")
-        try Self.require(!request.balance.isEmpty, "the spend's balance is empty")
-        try Self.require(request.amount > 0, "the spend's amount is \(request.amount); it must be positive")
-        do {
-            return try await spendOnce(request)
-        } catch Refusal.insufficient(let available) {
-            return .insufficient(available: available)
-        }
-    }
-
-    /// The spend in one transaction; not enough throws ``Refusal`` so that the claimed key is rolled back with it.
-    private func spendOnce(_ request: SpendRequest) async throws -> SpendOutcome {
-        try await database.transaction { session in
-            let r = request
-            // The key first: a concurrent spend of the same key waits here for this one's commit, then finds it.
-            let claimed = try await session.run(
-                "INSERT INTO spends (user_id, spend_key, balance, amount) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING spend_key",
-                .text(r.user), .text(r.key), .text(r.balance), SQLValue(r.amount))
-            if claimed.isEmpty {
-                let earlier = try await session.run(
-                    "SELECT balance, amount, remaining FROM spends WHERE user_id = ? AND spend_key = ?", .text(r.user), .text(r.key))
-                guard let row = earlier.first else { throw StorageError.transient("the spend key '\(r.key)' was claimed and released meanwhile") }
-                let (balance, amount) = (try row.text(0), try row.integer(1))
-                guard balance == r.balance, amount == r.amount else { return .keyReused(balance: balance, amount: amount) }
-                return .repeated(remaining: try row.integer(2))
-            }
-            // One conditional UPDATE: never below zero, whatever runs beside it.
-            let left = try await session.run(
-                "UPDATE balances SET amount = amount - ? WHERE user_id = ? AND balance = ? AND amount >= ? RETURNING amount",
-                SQLValue(r.amount), .text(r.user), .text(r.balance), SQLValue(r.amount))
-            guard let remaining = try left.first?.integer(0) else {
-                let held = try await session.run("SELECT amount FROM balances WHERE user_id = ? AND balance = ?", .text(r.user), .text(r.balance))
-                throw Refusal.insufficient(available: try held.first?.integer(0) ?? 0)
-            }
-            try await session.run(
-                "UPDATE spends SET remaining = ? WHERE user_id = ? AND spend_key = ?", SQLValue(remaining), .text(r.user), .text(r.key))
-            return .spent(remaining: remaining)
-        }
-    }
-
     // MARK: Records
 
     public func put(_ record: ServerRecord, for user: String) async throws -> RecordWrite {
@@ -322,10 +134,12 @@ public struct SQLLedgerStorage: LedgerStorage {
         for effect in effects {
             switch effect {
             case .transaction(let transaction): try Self.check(transaction)
+            case .toldTransaction(let transaction): try Self.require(!transaction.transactionID.isEmpty, "the told transaction's id is empty")
             case .grant(let grant): try Self.check(grant)
             case .revokeGrants(let revocation): try Self.check(revocation)
             case .reinstateGrants(let transactionID): try Self.require(!transactionID.isEmpty, "reinstating grants: the transaction id is empty")
-            case .subscription, .consumptionRequest: break
+            case .renewal(let renewal): try Self.check(renewal)
+            case .consumptionRequest: break
             }
         }
         return try await database.transaction { session in
@@ -343,7 +157,8 @@ public struct SQLLedgerStorage: LedgerStorage {
             for effect in effects {
                 switch effect {
                 case .transaction(let transaction): _ = try await Self.keep(transaction, in: session)
-                case .subscription(let subscription): _ = try await Self.update(subscription, in: session)
+                case .toldTransaction(let transaction): try await Self.keepTold(transaction, in: session)
+                case .renewal(let renewal): _ = try await Self.update(renewal, in: session)
                 case .grant(let grant): _ = try await Self.apply(grant, in: session)
                 case .consumptionRequest(let request):
                     try await session.run(
@@ -405,11 +220,16 @@ public struct SQLLedgerStorage: LedgerStorage {
             "revoking the grants of transaction '\(r.transactionID)': the share is \(r.share); it must be 0 to \(GrantRevocation.whole) (thousandths of a percent)")
     }
 
+    static func check(_ r: SubscriptionRenewal) throws {
+        try require(!r.originalTransactionID.isEmpty, "the subscription's original transaction id is empty")
+    }
+
     static func check(_ g: Grant) throws {
         try require(!g.user.isEmpty, "grant of transaction '\(g.transactionID)': the user is empty")
         try require(!g.transactionID.isEmpty, "grant: the transaction id is empty")
         try require(!g.balance.isEmpty, "grant of transaction '\(g.transactionID)': the balance is empty")
         try require(g.amount > 0, "grant of transaction '\(g.transactionID)': the amount is \(g.amount); it must be positive")
+        try require(!g.environment.isEmpty, "grant of transaction '\(g.transactionID)': the environment is empty")
     }
 }
 

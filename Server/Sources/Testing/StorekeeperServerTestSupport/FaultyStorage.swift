@@ -57,13 +57,15 @@ public struct FaultyStorage: LedgerStorage {
     public func keep(_ effects: [LedgerEffect], for account: UserAccount) async throws -> TransactionWrite { try await run("keep") { try await $0.keep(effects, for: account) } }
     public func transactions(of user: String) async throws -> [StoredTransaction] { try await run("transactions") { try await $0.transactions(of: user) } }
     public func lookUpTransaction(_ transactionID: String) async throws -> StoredTransaction? { try await run("lookUpTransaction") { try await $0.lookUpTransaction(transactionID) } }
-    public func transfer(transactionID: String, from: String, to: String) async throws -> Bool { try await run("transfer") { try await $0.transfer(transactionID: transactionID, from: from, to: to) } }
-    public func update(_ subscription: SubscriptionState) async throws -> Bool { try await run("update") { try await $0.update(subscription) } }
-    public func subscriptions(of user: String) async throws -> [SubscriptionState] { try await run("subscriptions") { try await $0.subscriptions(of: user) } }
+    public func holder(of transactionID: String, originalTransactionID: String, ownership: String) async throws -> String? { try await run("holder") { try await $0.holder(of: transactionID, originalTransactionID: originalTransactionID, ownership: ownership) } }
+    public func toldTransactions(for user: String, appAccountToken: String) async throws -> [StoredTransaction] { try await run("toldTransactions") { try await $0.toldTransactions(for: user, appAccountToken: appAccountToken) } }
+    public func transfer(originalTransactionID: String, from: String, to: String) async throws -> Bool { try await run("transfer") { try await $0.transfer(originalTransactionID: originalTransactionID, from: from, to: to) } }
+    public func update(_ renewal: SubscriptionRenewal) async throws -> Bool { try await run("update") { try await $0.update(renewal) } }
+    public func renewals(of user: String) async throws -> [SubscriptionRenewal] { try await run("renewals") { try await $0.renewals(of: user) } }
     public func apply(_ grant: Grant) async throws -> Bool { try await run("apply") { try await $0.apply(grant) } }
     public func revokeGrants(_ revocation: GrantRevocation) async throws -> Bool { try await run("revokeGrants") { try await $0.revokeGrants(revocation) } }
     public func reinstateGrants(of transactionID: String) async throws -> Bool { try await run("reinstateGrants") { try await $0.reinstateGrants(of: transactionID) } }
-    public func balances(of user: String) async throws -> [String: Int] { try await run("balances") { try await $0.balances(of: user) } }
+    public func balances(of user: String, environment: String) async throws -> [String: Int] { try await run("balances") { try await $0.balances(of: user, environment: environment) } }
     public func spend(_ request: SpendRequest) async throws -> SpendOutcome { try await run("spend") { try await $0.spend(request) } }
     public func put(_ record: ServerRecord, for user: String) async throws -> RecordWrite { try await run("put") { try await $0.put(record, for: user) } }
     public func records(of user: String) async throws -> [ServerRecord] { try await run("records") { try await $0.records(of: user) } }

@@ -40,27 +40,32 @@ struct NotificationFixture {
 
     /// A signed transaction; `extra` members are appended to the payload (`revocationPercentage`, ...).
     func transaction(
-        _ id: String, original: String? = nil, product: String, token: UUID? = nil, signed: Date, expires: Date? = nil,
-        revoked: Date? = nil, quantity: Int = 1, extra: [(key: String, value: JSONValue)] = []
+        _ id: String, original: String? = nil, product: String, token: UUID? = nil, signed: Date, purchased: Date? = nil,
+        expires: Date? = nil, revoked: Date? = nil, quantity: Int = 1, ownership: TransactionPayload.Ownership = .purchased,
+        extra: [(key: String, value: JSONValue)] = []
     ) throws -> String {
         let type: AppStoreProductType = switch product {
-        case Self.monthly: .autoRenewableSubscription
+        case Self.monthly, ServerHarness.basic: .autoRenewableSubscription
+        case ServerHarness.pass: .nonRenewingSubscription
         case Self.coins: .consumable
         default: .nonConsumable
         }
         let payload = TransactionPayload(
             transactionID: id, originalTransactionID: original, bundleID: Self.bundleID, productID: product,
-            purchaseDate: signed, expiresDate: expires, quantity: quantity, type: type, appAccountToken: token, signedDate: signed,
+            purchaseDate: purchased ?? signed, expiresDate: expires, quantity: quantity, type: type, appAccountToken: token,
+            ownership: ownership, signedDate: signed,
             revocationReason: revoked == nil ? nil : .otherReason, revocationDate: revoked, environment: .sandbox)
         guard case .object(let members) = payload.json else { return try signer.sign(payload.json) }
         return try signer.sign(.object(members + extra))
     }
 
     /// Signed renewal info of the subscription `original`.
-    func renewal(original: String, signed: Date, gracePeriodEnds: Date? = nil, billingRetry: Bool? = nil) throws -> String {
+    func renewal(
+        original: String, product: String = Self.monthly, signed: Date, gracePeriodEnds: Date? = nil, billingRetry: Bool? = nil
+    ) throws -> String {
         try signer.sign(
             RenewalInfoPayload(
-                originalTransactionID: original, productID: Self.monthly, isInBillingRetryPeriod: billingRetry,
+                originalTransactionID: original, productID: product, isInBillingRetryPeriod: billingRetry,
                 gracePeriodExpiresDate: gracePeriodEnds, signedDate: signed, environment: .sandbox
             ).json)
     }
@@ -68,12 +73,13 @@ struct NotificationFixture {
     /// The signed payload of a notification.
     func notification(
         _ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype? = nil, uuid: UUID = UUID(),
-        transaction: String? = nil, renewal: String? = nil, signed: Date, environment: AppStoreEnvironment = .sandbox
+        transaction: String? = nil, renewal: String? = nil, status: NotificationPayload.SubscriptionStatus? = nil, signed: Date,
+        environment: AppStoreEnvironment = .sandbox
     ) throws -> String {
         try signer.sign(
             NotificationPayload(
                 notificationType: type, subtype: subtype, notificationUUID: uuid, bundleID: Self.bundleID, environment: environment,
-                signedTransactionInfo: transaction, signedRenewalInfo: renewal, signedDate: signed
+                signedTransactionInfo: transaction, signedRenewalInfo: renewal, status: status, signedDate: signed
             ).json)
     }
 

@@ -155,7 +155,6 @@ import Testing
                 signed: signed)
             #expect(await processor.receive(renewal) == .acknowledged)
             #expect(try await storage.transactions(of: "bob").map(\.transactionID) == ["500", "501"])
-            #expect(try await storage.subscriptions(of: "bob").first?.status == .active)
         }
     }
 

@@ -19,11 +19,12 @@ import Testing
     /// The signed payload of a notification about the subscription period `period`, signed `signed`.
     static func notification(
         _ harness: ServerHarness, _ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype? = nil,
-        period: String, expires: Date, signed: Date, revoked: Date? = nil, gracePeriodEnds: Date? = nil, uuid: UUID = UUID()
+        period: String, bought: Date? = nil, expires: Date, signed: Date, revoked: Date? = nil, gracePeriodEnds: Date? = nil,
+        status: NotificationPayload.SubscriptionStatus? = nil, uuid: UUID = UUID()
     ) throws -> String {
         let transaction = TransactionPayload(
             transactionID: period, originalTransactionID: "s-1", bundleID: ServerHarness.bundleID, productID: ServerHarness.monthly,
-            subscriptionGroupIdentifier: "premium", purchaseDate: signed, expiresDate: expires, quantity: 1, type: .autoRenewableSubscription,
+            subscriptionGroupIdentifier: "premium", purchaseDate: bought ?? signed, expiresDate: expires, quantity: 1, type: .autoRenewableSubscription,
             appAccountToken: AppAccountToken.derive(fromUser: "alice"), signedDate: signed,
             revocationReason: revoked == nil ? nil : .otherReason, revocationDate: revoked, environment: .sandbox)
         let renewal = RenewalInfoPayload(
@@ -33,7 +34,7 @@ import Testing
             NotificationPayload(
                 notificationType: type, subtype: subtype, notificationUUID: uuid, bundleID: ServerHarness.bundleID, environment: .sandbox,
                 signedTransactionInfo: try harness.signer.sign(transaction.json), signedRenewalInfo: try harness.signer.sign(renewal.json),
-                signedDate: signed
+                status: status, signedDate: signed
             ).json)
     }
 
@@ -48,51 +49,62 @@ import Testing
         return (body["features"] as? [String] ?? [], subscriptions)
     }
 
+    /// Apple's sequence (https://developer.apple.com/documentation/appstoreservernotifications/notificationtype): a
+    /// renewal fails when the period ends, the grace period runs to `gracePeriodExpiresDate`, then
+    /// `GRACE_PERIOD_EXPIRED`; each notification carries `data.status`
+    /// (https://developer.apple.com/documentation/appstoreservernotifications/status). The server's clock is one
+    /// minute after each notification is signed.
     @Test(arguments: TestBackend.available)
     func eachNotificationMovesTheEntitlementsAsTheAppStoreSays(backend: TestBackend) async throws {
-        try await ServerHarness.run(backend) { harness, client in
-            let alice = try harness.token("alice")
-            _ = try await client.send(.get, "/v1/account", token: alice)
+        let clock = TestClock()
+        try await ServerHarness.run(backend, clock: clock) { harness, client in
             let now = ServerHarness.now
-            var hour = 0.0
+            let alice = try harness.token("alice", until: now.addingTimeInterval(365 * 86_400))
+            _ = try await client.send(.get, "/v1/account", token: alice)
             func post(
-                _ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype? = nil, period: String, expires: Date,
-                revoked: Date? = nil, gracePeriodEnds: Date? = nil
+                _ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype? = nil, period: String, bought: Date,
+                expires: Date, signed: Date, status: NotificationPayload.SubscriptionStatus, revoked: Date? = nil, gracePeriodEnds: Date? = nil
             ) async throws -> (features: [String], subscriptions: [String]) {
-                hour += 1
-                let signed = now.addingTimeInterval(-48 * 3_600 + hour * 3_600)
                 let payload = try Self.notification(
-                    harness, type, subtype, period: period, expires: expires, signed: signed, revoked: revoked, gracePeriodEnds: gracePeriodEnds)
+                    harness, type, subtype, period: period, bought: bought, expires: expires, signed: signed, revoked: revoked,
+                    gracePeriodEnds: gracePeriodEnds, status: status)
                 let response = try await client.send(.post, "/v1/notifications/sandbox", body: Self.body(payload))
                 #expect(response.status == .ok, "\(type.rawValue): \(response.text)")
+                clock.set(signed.addingTimeInterval(60))
                 return try await Self.entitlements(client, alice)
             }
             let first = now.addingTimeInterval(Self.month)
             let second = first.addingTimeInterval(Self.month)
             let end = { (date: Date) in Int(date.timeIntervalSince1970) }
 
-            var seen = try await post(.subscribed, .initialBuy, period: "s-1", expires: first)
+            var seen = try await post(.subscribed, .initialBuy, period: "s-1", bought: now, expires: first, signed: now, status: .active)
             #expect(seen.features == ["premium"] && seen.subscriptions == ["active until \(end(first))"])
 
-            seen = try await post(.didRenew, period: "s-2", expires: second)
+            seen = try await post(.didRenew, period: "s-2", bought: first, expires: second, signed: first, status: .active)
             #expect(seen.features == ["premium"] && seen.subscriptions == ["active until \(end(second))"])
 
             // The renewal failed: access kept through the grace period...
             let grace = second.addingTimeInterval(6 * 86_400)
-            seen = try await post(.didFailToRenew, .gracePeriod, period: "s-2", expires: second, gracePeriodEnds: grace)
+            seen = try await post(
+                .didFailToRenew, .gracePeriod, period: "s-2", bought: first, expires: second, signed: second, status: .billingGracePeriod,
+                gracePeriodEnds: grace)
             #expect(seen.features == ["premium"] && seen.subscriptions == ["grace-period until \(end(grace))"])
             // ...then billing retry, which unlocks nothing.
-            seen = try await post(.didFailToRenew, period: "s-2", expires: second)
+            seen = try await post(.gracePeriodExpired, period: "s-2", bought: first, expires: second, signed: grace, status: .billingRetry)
             #expect(seen.features == [] && seen.subscriptions == ["billing-retry until \(end(second))"])
 
-            let third = second.addingTimeInterval(Self.month)
-            seen = try await post(.didRenew, .billingRecovery, period: "s-3", expires: third)
+            let recovered = grace.addingTimeInterval(86_400)
+            let third = recovered.addingTimeInterval(Self.month)
+            seen = try await post(.didRenew, .billingRecovery, period: "s-3", bought: recovered, expires: third, signed: recovered, status: .active)
             #expect(seen.features == ["premium"] && seen.subscriptions == ["active until \(end(third))"])
 
             // Refunded: nothing; the refund reversed: as before.
-            seen = try await post(.refund, period: "s-3", expires: third, revoked: now.addingTimeInterval(-60))
+            let refunded = recovered.addingTimeInterval(3_600)
+            seen = try await post(
+                .refund, period: "s-3", bought: recovered, expires: third, signed: refunded, status: .revoked, revoked: refunded)
             #expect(seen.features == [] && seen.subscriptions == [])
-            seen = try await post(.refundReversed, period: "s-3", expires: third)
+            seen = try await post(
+                .refundReversed, period: "s-3", bought: recovered, expires: third, signed: refunded.addingTimeInterval(3_600), status: .active)
             #expect(seen.features == ["premium"] && seen.subscriptions == ["active until \(end(third))"])
         }
     }

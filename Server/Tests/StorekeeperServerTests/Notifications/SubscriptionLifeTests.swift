@@ -1,117 +1,209 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
+import StorekeeperCore
+import StorekeeperJSON
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
 import StorekeeperTestChain
 import Testing
 
-/// A subscription's life driven by signed notifications, its state checked at each step:
-/// bought, renewed, failing to renew into grace and billing retry, recovered, expired,
-/// refunded and the refund reversed.
+/// A subscription's life driven by signed notifications as Apple documents them, the user's
+/// entitlements read over HTTP at each step, the server's clock moved past each period's end.
+///
+/// Apple's sequences: a renewal is `DID_RENEW`; a failed renewal `DID_FAIL_TO_RENEW` (subtype
+/// `GRACE_PERIOD` when a billing grace period starts), then `GRACE_PERIOD_EXPIRED`, or `DID_RENEW`
+/// (`BILLING_RECOVERY`); turning renewal off `DID_CHANGE_RENEWAL_STATUS` (`AUTO_RENEW_DISABLED`),
+/// then `EXPIRED` (`VOLUNTARY`) when the period ends
+/// (https://developer.apple.com/documentation/appstoreservernotifications/notificationtype,
+/// https://developer.apple.com/documentation/appstoreservernotifications/subtype). Each carries
+/// `data.status`: 1 active, 2 expired, 3 billing retry, 4 billing grace period, 5 revoked
+/// (https://developer.apple.com/documentation/appstoreservernotifications/status). The user keeps
+/// access during a billing grace period until `gracePeriodExpiresDate`
+/// (https://developer.apple.com/documentation/appstoreserverapi/graceperiodexpiresdate), not during
+/// billing retry; a refund of one period revokes that transaction
+/// (https://developer.apple.com/documentation/appstoreservernotifications/revocationdate).
 @Suite struct SubscriptionLifeTests {
     let fixture: NotificationFixture
-    let token = UUID()
+    let token = AppAccountToken.derive(fromUser: "alice")
+    static let start = NotificationFixture.start
+    static let month = NotificationFixture.month
 
     init() throws { fixture = try NotificationFixture() }
 
-    @Test(arguments: TestBackend.available)
-    func aSubscriptionsLifeFollowsItsNotifications(backend: TestBackend) async throws {
-        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
-            _ = try await storage.register(user: "alice", appAccountToken: token.uuidString.lowercased())
-            let processor = fixture.processor(storage)
-            let start = NotificationFixture.start
-            let month = NotificationFixture.month
-            var step = 0.0
+    /// What the user's entitlements say of subscriptions, and the features they unlock.
+    struct Seen: Equatable, CustomStringConvertible {
+        var subscriptions: [String]
+        var features: [String]
+        var description: String { "\(subscriptions) \(features)" }
+    }
 
-            /// Sends `type` for the period `id` (ending `expires`), signed one hour after the previous step.
-            func send(
-                _ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype? = nil, period id: String,
-                expires: Date, revoked: Date? = nil, gracePeriodEnds: Date? = nil
-            ) async throws -> SubscriptionState? {
-                step += 3_600
-                let signed = start.addingTimeInterval(step)
-                let answer = await processor.receive(
-                    try fixture.notification(
-                        type, subtype,
-                        transaction: try fixture.transaction(
-                            id, original: "500", product: NotificationFixture.monthly, token: token, signed: signed, expires: expires,
-                            revoked: revoked),
-                        renewal: try fixture.renewal(original: "500", signed: signed, gracePeriodEnds: gracePeriodEnds),
-                        signed: signed))
-                #expect(answer == .acknowledged, "\(type.rawValue): \(answer)")
-                return try await storage.subscriptions(of: "alice").first
+    /// A test's world: the server on `backend`, its clock, the processor of its notifications, alice's token.
+    struct World {
+        let harness: ServerHarness
+        let client: any TestClientProtocol
+        let clock: TestClock
+        let fixture: NotificationFixture
+        let token: UUID
+
+        /// Sends `type` about the period `id` (bought at `bought`, ending `expires`), signed at `signed`, with Apple's `status`.
+        func send(
+            _ type: NotificationPayload.NotificationType, _ subtype: NotificationPayload.Subtype? = nil, period id: String,
+            product: String = NotificationFixture.monthly, bought: Date, expires: Date, status: NotificationPayload.SubscriptionStatus,
+            signed: Date, revoked: Date? = nil, gracePeriodEnds: Date? = nil, upgraded: Bool = false
+        ) async throws {
+            let transaction = try fixture.transaction(
+                id, original: "500", product: product, token: token, signed: signed, purchased: bought, expires: expires, revoked: revoked,
+                extra: upgraded ? [(key: "isUpgraded", value: JSONValue.bool(true))] : [])
+            let answer = await fixture.processor(harness.storage).receive(
+                try fixture.notification(
+                    type, subtype, transaction: transaction,
+                    renewal: try fixture.renewal(original: "500", product: product, signed: signed, gracePeriodEnds: gracePeriodEnds),
+                    status: status, signed: signed))
+            #expect(answer == .acknowledged, "\(type.rawValue): \(answer)")
+        }
+
+        /// Alice's entitlements with the server's clock at `instant`.
+        func seen(at instant: Date) async throws -> Seen {
+            clock.set(instant)
+            let token = try harness.token("alice", until: instant.addingTimeInterval(3_600))
+            let body = try await client.send(.get, "/v1/entitlements", token: token).object()
+            let subscriptions = (body["subscriptions"] as? [[String: Any]] ?? []).map {
+                "\($0["product"] as? String ?? "")/\($0["status"] as? String ?? ""):\(Int($0["expirationDate"] as? Double ?? 0))"
             }
+            return Seen(subscriptions: subscriptions, features: body["features"] as? [String] ?? [])
+        }
+    }
 
-            let firstEnd = start.addingTimeInterval(month)
-            var state = try await send(.subscribed, .initialBuy, period: "500", expires: firstEnd)
-            #expect(state?.status == .active)
-            #expect(state?.expirationDate == firstEnd.timeIntervalSince1970)
+    func run(_ backend: TestBackend, _ body: @Sendable @escaping (World) async throws -> Void) async throws {
+        let clock = TestClock()
+        let fixture = self.fixture
+        let token = self.token
+        try await ServerHarness.run(backend, clock: clock) { harness, client in
+            _ = try await harness.storage.register(user: "alice", appAccountToken: token.uuidString.lowercased())
+            try await body(World(harness: harness, client: client, clock: clock, fixture: fixture, token: token))
+        }
+    }
 
-            let secondEnd = firstEnd.addingTimeInterval(month)
-            state = try await send(.didRenew, period: "501", expires: secondEnd)
-            #expect(state?.status == .active)
-            #expect(state?.expirationDate == secondEnd.timeIntervalSince1970)
-            #expect(try await storage.transactions(of: "alice").map(\.transactionID) == ["500", "501"])
+    static func seen(_ status: String, _ end: Date, product: String = NotificationFixture.monthly, features: [String] = ["premium"]) -> Seen {
+        Seen(subscriptions: ["\(product)/\(status):\(Int(end.timeIntervalSince1970))"], features: features)
+    }
 
-            // Billing fails with a grace period: access goes on until the grace period ends.
-            let graceEnd = secondEnd.addingTimeInterval(6 * 86_400)
-            state = try await send(.didFailToRenew, .gracePeriod, period: "501", expires: secondEnd, gracePeriodEnds: graceEnd)
-            #expect(state?.status == .gracePeriod)
-            #expect(state?.expirationDate == graceEnd.timeIntervalSince1970)
+    static let nothing = Seen(subscriptions: [], features: [])
 
-            state = try await send(.gracePeriodExpired, period: "501", expires: secondEnd)
-            #expect(state?.status == .billingRetry)
+    @Test(arguments: TestBackend.available)
+    func aSubscriptionsLifeFollowsItsPeriodsAndApplesStatus(backend: TestBackend) async throws {
+        try await run(backend) { world in
+            let hour: TimeInterval = 3_600
+            let (start, month) = (Self.start, Self.month)
+            let end1 = start.addingTimeInterval(month)
+            try await world.send(.subscribed, .initialBuy, period: "500", bought: start, expires: end1, status: .active, signed: start)
+            #expect(try await world.seen(at: start.addingTimeInterval(hour)) == Self.seen("active", end1))
 
-            let thirdEnd = secondEnd.addingTimeInterval(month)
-            state = try await send(.didRenew, .billingRecovery, period: "502", expires: thirdEnd)
-            #expect(state?.status == .active)
+            let end2 = end1.addingTimeInterval(month)
+            try await world.send(.didRenew, period: "501", bought: end1, expires: end2, status: .active, signed: end1)
+            #expect(try await world.seen(at: end1.addingTimeInterval(hour)) == Self.seen("active", end2))
 
-            // Billing fails without a grace period: billing retry at once.
-            state = try await send(.didFailToRenew, period: "502", expires: thirdEnd)
-            #expect(state?.status == .billingRetry)
+            // Billing fails at end2 with a grace period: access goes on until the grace period ends ...
+            let graceEnd = end2.addingTimeInterval(6 * 86_400)
+            try await world.send(
+                .didFailToRenew, .gracePeriod, period: "501", bought: end1, expires: end2, status: .billingGracePeriod, signed: end2,
+                gracePeriodEnds: graceEnd)
+            #expect(try await world.seen(at: end2.addingTimeInterval(hour)) == Self.seen("grace-period", graceEnd))
+            // ... whatever else happens meanwhile (renewal turned off: Apple's status is still the grace period).
+            try await world.send(
+                .didChangeRenewalStatus, .autoRenewDisabled, period: "501", bought: end1, expires: end2, status: .billingGracePeriod,
+                signed: end2.addingTimeInterval(hour), gracePeriodEnds: graceEnd)
+            #expect(try await world.seen(at: end2.addingTimeInterval(2 * hour)) == Self.seen("grace-period", graceEnd))
+            // Past the grace period, before GRACE_PERIOD_EXPIRED arrives: billing retry, no access.
+            #expect(try await world.seen(at: graceEnd.addingTimeInterval(hour)) == Self.seen("billing-retry", end2, features: []))
+            try await world.send(
+                .gracePeriodExpired, period: "501", bought: end1, expires: end2, status: .billingRetry, signed: graceEnd.addingTimeInterval(hour))
+            #expect(try await world.seen(at: graceEnd.addingTimeInterval(2 * hour)) == Self.seen("billing-retry", end2, features: []))
 
-            state = try await send(.didChangeRenewalStatus, .autoRenewDisabled, period: "502", expires: thirdEnd)
-            #expect(state?.status == .active)
+            // Billing recovers: a new period from the recovery.
+            let recovered = graceEnd.addingTimeInterval(86_400)
+            let end3 = recovered.addingTimeInterval(month)
+            try await world.send(.didRenew, .billingRecovery, period: "502", bought: recovered, expires: end3, status: .active, signed: recovered)
+            #expect(try await world.seen(at: recovered.addingTimeInterval(hour)) == Self.seen("active", end3))
 
-            state = try await send(.expired, .voluntary, period: "502", expires: thirdEnd)
-            #expect(state?.status == .expired)
+            // Messages about the older period 501 (a consumption request, a declined refund, its refund) end nothing.
+            let later = recovered.addingTimeInterval(2 * hour)
+            try await world.send("CONSUMPTION_REQUEST", period: "501", bought: end1, expires: end2, status: .active, signed: later)
+            try await world.send("REFUND_DECLINED", period: "501", bought: end1, expires: end2, status: .active, signed: later.addingTimeInterval(1))
+            try await world.send(.refund, period: "501", bought: end1, expires: end2, status: .active, signed: later.addingTimeInterval(2), revoked: later)
+            #expect(try await world.seen(at: later.addingTimeInterval(hour)) == Self.seen("active", end3))
 
-            state = try await send(.refund, period: "502", expires: thirdEnd, revoked: start.addingTimeInterval(step + 1))
-            #expect(state?.status == .revoked)
-            #expect(try await storage.lookUpTransaction("502")?.revocationDate != nil)
+            // Renewal turned off: the period paid for stands until it ends, then nothing, before EXPIRED arrives and after.
+            try await world.send(
+                .didChangeRenewalStatus, .autoRenewDisabled, period: "502", bought: recovered, expires: end3, status: .active,
+                signed: later.addingTimeInterval(hour))
+            #expect(try await world.seen(at: end3.addingTimeInterval(-1)) == Self.seen("active", end3))
+            #expect(try await world.seen(at: end3) == Self.nothing)
+            try await world.send(.expired, .voluntary, period: "502", bought: recovered, expires: end3, status: .expired, signed: end3)
+            #expect(try await world.seen(at: end3.addingTimeInterval(hour)) == Self.nothing)
+        }
+    }
 
-            // The reversal: the period stands again (and has not ended by the clock of this test).
-            state = try await send(.refundReversed, period: "502", expires: thirdEnd)
-            #expect(state?.status == .active)
-            #expect(try await storage.lookUpTransaction("502")?.revocationDate == nil)
+    @Test(arguments: TestBackend.available)
+    func aRefundOfTheCurrentPeriodEndsItAndItsReversalGivesItBack(backend: TestBackend) async throws {
+        try await run(backend) { world in
+            let (start, month) = (Self.start, Self.month)
+            let end = start.addingTimeInterval(month)
+            let noon = start.addingTimeInterval(43_200)
+            try await world.send(.subscribed, .initialBuy, period: "500", bought: start, expires: end, status: .active, signed: start)
+            try await world.send(.refund, period: "500", bought: start, expires: end, status: .revoked, signed: noon, revoked: noon)
+            #expect(try await world.seen(at: noon.addingTimeInterval(60)) == Self.nothing)
+            try await world.send("REFUND_REVERSED", period: "500", bought: start, expires: end, status: .active, signed: noon.addingTimeInterval(120))
+            #expect(try await world.seen(at: noon.addingTimeInterval(180)) == Self.seen("active", end))
+        }
+    }
 
-            // Family sharing stops: revoked.
-            state = try await send(.revoke, period: "502", expires: thirdEnd, revoked: start.addingTimeInterval(step + 1))
-            #expect(state?.status == .revoked)
-            #expect(try await storage.notifications(limit: 100).allSatisfy { $0.processedAt != nil })
+    /// An upgrade takes effect at once: the upgraded-from transaction is signed again with
+    /// `isUpgraded` true and the new tier's period starts
+    /// (https://developer.apple.com/documentation/appstoreserverapi/isupgraded,
+    /// https://developer.apple.com/documentation/appstoreservernotifications/notificationtype, DID_CHANGE_RENEWAL_PREF
+    /// `UPGRADE`). A late copy of the lower tier's transaction, signed before the upgrade, changes nothing.
+    @Test(arguments: TestBackend.available)
+    func anUpgradeSwitchesToTheHigherTierAndALateLowerTierCopyChangesNothing(backend: TestBackend) async throws {
+        try await run(backend) { world in
+            let (start, month) = (Self.start, Self.month)
+            let basicEnd = start.addingTimeInterval(month)
+            let upgrade = start.addingTimeInterval(10 * 86_400)
+            let monthlyEnd = upgrade.addingTimeInterval(month)
+            try await world.send(
+                .subscribed, .initialBuy, period: "500", product: ServerHarness.basic, bought: start, expires: basicEnd, status: .active,
+                signed: start)
+            #expect(try await world.seen(at: start.addingTimeInterval(60)) == Self.seen("active", basicEnd, product: ServerHarness.basic, features: ["basic"]))
+            try await world.send(
+                "DID_CHANGE_RENEWAL_PREF", "UPGRADE", period: "501", bought: upgrade, expires: monthlyEnd, status: .active, signed: upgrade)
+            try await world.send(
+                "DID_CHANGE_RENEWAL_PREF", "UPGRADE", period: "500", product: ServerHarness.basic, bought: start, expires: basicEnd,
+                status: .active, signed: upgrade.addingTimeInterval(1), upgraded: true)
+            #expect(try await world.seen(at: upgrade.addingTimeInterval(60)) == Self.seen("active", monthlyEnd))
+            // The lower tier's first copy, posted late by the app: older, so the upgraded version stands.
+            let late = try world.fixture.transaction(
+                "500", original: "500", product: ServerHarness.basic, token: world.token, signed: start, expires: basicEnd)
+            let alice = try world.harness.token("alice", until: upgrade.addingTimeInterval(3_600))
+            #expect(try await world.client.send(.post, "/v1/transactions", token: alice, body: ServerHarness.transactionBody(late)).status == .ok)
+            #expect(try await world.seen(at: upgrade.addingTimeInterval(120)) == Self.seen("active", monthlyEnd))
         }
     }
 
     @Test(arguments: TestBackend.available)
     func anOlderNotificationArrivingLateChangesNothing(backend: TestBackend) async throws {
-        try await backend.withStorage { (storage: any LedgerStorage, _: any LedgerStorage) async throws in
-            _ = try await storage.register(user: "alice", appAccountToken: token.uuidString.lowercased())
-            let processor = fixture.processor(storage)
-            let start = NotificationFixture.start
-            let end = start.addingTimeInterval(NotificationFixture.month)
-            let subscribed = try fixture.notification(
-                .subscribed, .initialBuy,
-                transaction: try fixture.transaction("500", product: NotificationFixture.monthly, token: token, signed: start, expires: end),
-                signed: start)
-            let failed = try fixture.notification(
-                .didFailToRenew,
-                transaction: try fixture.transaction(
-                    "500", product: NotificationFixture.monthly, token: token, signed: start.addingTimeInterval(60), expires: end),
-                signed: start.addingTimeInterval(60))
-            #expect(await processor.receive(failed) == .acknowledged)
-            #expect(await processor.receive(subscribed) == .acknowledged)
-            #expect(try await storage.subscriptions(of: "alice").first?.status == .billingRetry)
-            #expect(try await storage.lookUpTransaction("500")?.signedDate == start.addingTimeInterval(60).timeIntervalSince1970)
+        try await run(backend) { world in
+            let (start, month) = (Self.start, Self.month)
+            let end = start.addingTimeInterval(month)
+            // Billing retry, signed after the purchase, arrives first; the purchase's SUBSCRIBED (status active) after it.
+            try await world.send(
+                .didFailToRenew, period: "500", bought: start, expires: end, status: .billingRetry, signed: end.addingTimeInterval(60))
+            try await world.send(.subscribed, .initialBuy, period: "500", bought: start, expires: end, status: .active, signed: start)
+            #expect(try await world.seen(at: start.addingTimeInterval(60)) == Self.seen("active", end))
+            // Past the period: the newest status Apple signed (billing retry) decides, not the last to arrive.
+            #expect(try await world.seen(at: end.addingTimeInterval(120)) == Self.seen("billing-retry", end, features: []))
+            #expect(try await world.harness.storage.lookUpTransaction("500")?.signedDate == end.addingTimeInterval(60).timeIntervalSince1970)
         }
     }
 }

@@ -25,6 +25,10 @@ struct ServerHarness: Sendable {
     static let level2 = "com.example.servertests.level2"
     static let bonus = "com.example.servertests.bonus"
     static let monthly = "com.example.servertests.monthly"
+    /// The lower tier of `monthly`'s group (level 2), with server content at `basic/guide`.
+    static let basic = "com.example.servertests.basic"
+    /// A non-renewing subscription of one month (`P1M`), with server content at `passes/pass`.
+    static let pass = "com.example.servertests.pass"
 
     /// The content folder's files: `packs/level-2.zip` (more than two of the chunks the route reads) and `com.example.servertests.bonus`.
     static let level2Bytes: [UInt8] = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
@@ -49,7 +53,7 @@ struct ServerHarness: Sendable {
 
     /// Runs `body` against a server on `backend`; `configure` may change the configuration first.
     static func run(
-        _ backend: TestBackend, configure: @Sendable (inout ServerConfiguration) throws -> Void = { _ in },
+        _ backend: TestBackend, clock: TestClock = TestClock(), configure: @Sendable (inout ServerConfiguration) throws -> Void = { _ in },
         _ body: @Sendable (ServerHarness, any TestClientProtocol) async throws -> Void
     ) async throws {
         let chain = try chain()
@@ -57,6 +61,11 @@ struct ServerHarness: Sendable {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("packs"), withIntermediateDirectories: true)
             try Data(level2Bytes).write(to: folder.appendingPathComponent("packs/level-2.zip"))
             try Data(bonusBytes).write(to: folder.appendingPathComponent(bonus))
+            for path in ["basic/guide", "passes/pass"] {
+                let file = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(path.utf8).write(to: file)
+            }
             let verifier = try SignedDataVerifier(trustedRoots: [chain.rootDER], bundleID: bundleID, environment: .sandbox)
             var configuration = ServerConfiguration(
                 policy: try policy(), verifiers: try TransactionVerifiers(verifier), clientTokenSecret: try ClientTokenSecret(secret),
@@ -67,7 +76,7 @@ struct ServerHarness: Sendable {
                 let registry = PrometheusCollectorRegistry()
                 let harness = ServerHarness(
                     storage: storage, registry: registry, signer: SignedDataSigner(chain: chain), contentFolder: folder, configuration: settled)
-                let router = buildRouter(configuration: settled, storage: storage, metrics: ServerMetrics(registry: registry), now: { now })
+                let router = buildRouter(configuration: settled, storage: storage, metrics: ServerMetrics(registry: registry), now: { clock.now })
                 try await Application(router: router).test(.router) { client in
                     try await body(harness, client)
                 }
@@ -80,18 +89,24 @@ struct ServerHarness: Sendable {
         try ClientToken.issue(user: user, expiresAt: Self.now.addingTimeInterval(3600), secret: configuration.clientTokenSecret)
     }
 
+    /// A client token for `user`, valid until `expiry` (for tests that move the clock).
+    func token(_ user: String, until expiry: Date) throws -> String {
+        try ClientToken.issue(user: user, expiresAt: expiry, secret: configuration.clientTokenSecret)
+    }
+
     /// A transaction payload of `product` bought by `user` (its appAccountToken), Sandbox, signed now.
     func payload(
         _ id: String, product: String, user: String?, quantity: Int = 1, expires: Date? = nil, revoked: Bool = false
     ) -> TransactionPayload {
         let type: AppStoreProductType = switch product {
         case Self.coins: .consumable
-        case Self.monthly: .autoRenewableSubscription
+        case Self.monthly, Self.basic: .autoRenewableSubscription
+        case Self.pass: .nonRenewingSubscription
         default: .nonConsumable
         }
         return TransactionPayload(
             transactionID: id, bundleID: Self.bundleID, productID: product,
-            subscriptionGroupIdentifier: product == Self.monthly ? "premium" : nil, purchaseDate: Self.now.addingTimeInterval(-60),
+            subscriptionGroupIdentifier: product == Self.monthly || product == Self.basic ? "premium" : nil, purchaseDate: Self.now.addingTimeInterval(-60),
             expiresDate: expires, quantity: quantity, type: type, appAccountToken: user.map { AppAccountToken.derive(fromUser: $0) },
             signedDate: Self.now.addingTimeInterval(-30), revocationReason: revoked ? .otherReason : nil,
             revocationDate: revoked ? Self.now.addingTimeInterval(-10) : nil, environment: .sandbox)
