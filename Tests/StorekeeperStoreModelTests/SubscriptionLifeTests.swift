@@ -87,7 +87,10 @@ import Testing
         let renewal = try #require(failed.notifications.first?.renewal)
         #expect(renewal.gracePeriodExpiresDate == graceEnd)
         #expect(renewal.isInBillingRetryPeriod == true)
+        #expect(renewal.expirationIntent == .billingError)
         #expect(failed.transactions.isEmpty)
+        // With the payment method failing, a purchase does not complete.
+        #expect(throws: StoreModelError.self) { try model.perform(.buy(Purchase(appleID: "ann", account: "u1", productID: Catalog.coins))) }
         #expect(model.entitlements(of: "u1").subscriptions == [
             .init(product: Catalog.plusMonthly, expirationDate: graceEnd.timeIntervalSince1970, status: "grace-period"),
         ])
@@ -103,6 +106,7 @@ import Testing
         let retryOver = try model.advance(to: ModelFixture.monthLater.addingTimeInterval(61 * ModelFixture.day))
         #expect(retryOver.kinds == ["EXPIRED/BILLING_RETRY 2"])
         #expect(retryOver.notifications.first?.renewal?.expirationIntent == .billingError)
+        #expect(retryOver.notifications.first?.renewal?.isInBillingRetryPeriod == false)
         #expect(model.entitlements(of: "u1").subscriptions == [])
     }
 

@@ -22,6 +22,10 @@ extension StoreModel {
         if purchase.offer != nil, product.type != .autoRenewableSubscription {
             throw StoreModelError("an offer for \(product.id): the model redeems offers on auto-renewable subscriptions only")
         }
+        if world.appleIDs[purchase.appleID]?.billingFails == true {
+            // The payment does not go through: no transaction, nothing sent (the app sees a failed purchase).
+            throw StoreModelError("\(purchase.appleID)'s payment method fails; the purchase of \(product.id) does not complete")
+        }
         signIn(appleID: purchase.appleID, account: purchase.account)
         // appAccountToken: the UUID the app passes with the purchase; Apple returns it in the transaction.
         // Source: https://developer.apple.com/documentation/appstoreserverapi/appaccounttoken

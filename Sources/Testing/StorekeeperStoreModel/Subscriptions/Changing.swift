@@ -43,6 +43,10 @@ extension StoreModel {
                          change: .none, into: &outbox)
             return
         }
+        if world.appleIDs[appleID]?.billingFails == true {
+            // An immediate change is charged now: it fails with the payment method.
+            throw StoreModelError("\(appleID)'s payment method fails; the change to \(productID), charged now, does not complete")
+        }
         let holder = subscription.tokenHolder ?? subscription.account
         let oldID = subscription.currentTransactionID
         if var old = world.transactions[oldID] {

@@ -76,6 +76,7 @@ extension StoreModel {
     mutating func failToRenew(_ id: String, into outbox: inout Outbox) throws(StoreModelError) {
         guard var subscription = world.subscriptions[id] else { return }
         let failedAt = subscription.expiresDate
+        subscription.expirationIntent = .billingError
         subscription.billingRetryEnds = failedAt.addingTimeInterval(60 * 86_400)
         if let days = configuration.billingGracePeriodDays, days > 0 {
             subscription.state = .gracePeriod

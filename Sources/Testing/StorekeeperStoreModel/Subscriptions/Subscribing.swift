@@ -132,7 +132,11 @@ extension StoreModel {
     /// The subscription's renewal information now (`JWSRenewalInfoDecodedPayload`).
     /// Sources: https://developer.apple.com/documentation/appstoreserverapi/jwsrenewalinfodecodedpayload
     /// https://developer.apple.com/documentation/appstoreserverapi/renewaldate (the current period's end)
-    /// https://developer.apple.com/documentation/appstoreserverapi/isinbillingretryperiod
+    /// https://developer.apple.com/documentation/appstoreserverapi/isinbillingretryperiod (true while Apple retries;
+    /// false once it gave up; left out otherwise)
+    /// https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/isinbillingretry
+    /// ("If a subscription expires due to a billing issue, … true indicates that Apple is still trying": so the
+    /// expiration reason is already a billing error while retrying)
     /// https://developer.apple.com/documentation/appstoreserverapi/graceperiodexpiresdate
     func renewalInfo(of subscription: StoreWorld.Subscription) -> RenewalInfoPayload {
         let offer = subscription.offerPeriodsLeft > 0 ? subscription.offer : nil
@@ -140,7 +144,8 @@ extension StoreModel {
             originalTransactionID: subscription.originalTransactionID, productID: subscription.productID,
             autoRenewProductID: subscription.autoRenewProductID, autoRenews: subscription.autoRenews,
             expirationIntent: subscription.expirationIntent,
-            isInBillingRetryPeriod: subscription.state == .gracePeriod || subscription.state == .billingRetry,
+            isInBillingRetryPeriod: subscription.state == .gracePeriod || subscription.state == .billingRetry
+                ? true : (subscription.expirationIntent == .billingError ? false : nil),
             gracePeriodExpiresDate: subscription.state == .gracePeriod ? subscription.gracePeriodExpiresDate : nil, signedDate: now,
             environment: configuration.environment, recentSubscriptionStartDate: subscription.recentStart, renewalDate: subscription.expiresDate,
             appAccountToken: subscription.appAccountToken, priceIncreaseStatus: subscription.priceIncreaseStatus,
