@@ -1,11 +1,13 @@
 import Hummingbird
 import Logging
+import NIOCore
 import StorekeeperServerStorage
 
 /// Turns every failure into the contract's error body: an ``APIError`` as it
 /// is, a storage that cannot answer now (``StorageError/transient(_:)``) into
 /// 503 `unavailable`, Hummingbird's own refusals (no route, a body over the
-/// limit) into their status with a code, and anything else into 500 `internal`
+/// limit) and a body read past the limit (`NIOTooManyBytesError`, a chunked
+/// body) into their status with a code, and anything else into 500 `internal`
 /// whose message names nothing of the server's insides (the log has them).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -24,6 +26,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case StorageError.transient(let why):
             logger.warning("storage unavailable", metadata: ["why": .string(why)])
             return .unavailable("the server's storage cannot answer now; try again later")
+        case is NIOTooManyBytesError:
+            // A body read past the limit without a Content-Length that said so (chunked): the same answer as one that did.
+            return APIError(.contentTooLarge, "body-too-large", "the request's body is larger than this server accepts")
         case let http as HTTPError:
             switch http.status {
             case .notFound:

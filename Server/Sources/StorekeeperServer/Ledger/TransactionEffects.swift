@@ -53,15 +53,23 @@ public enum TransactionEffects {
     /// `verifyReceipt` found valid in `environment` proves, for `user`.
     ///
     /// A receipt is not signed data: the transaction is kept with an empty
-    /// payload, as of `now` (a later verification of the same purchase wins).
+    /// payload, dated as of when Apple stated it (``ReceiptPurchase/statedDate``:
+    /// the answer's `request_date_ms`, or the receipt's `receipt_creation_date_ms`
+    /// for an entry of the receipt itself; its purchase date when the answer has
+    /// neither; never after `now`), not as of `now`: a version Apple signs after
+    /// that (a REFUND notification's, a later post of the signed transaction) is
+    /// newer and wins, and proof of an old period is an old period's transaction,
+    /// never newer than the periods Apple signed since.
     public static func effects(
         of purchase: ReceiptPurchase, environment: String, user: String, policy: CompiledPolicy, now: Date
     ) -> [LedgerEffect] {
+        let stated = min(purchase.statedDate ?? purchase.purchaseDate, now)
         let stored = StoredTransaction(
             transactionID: purchase.transactionID, user: user, originalTransactionID: purchase.originalTransactionID,
             productID: purchase.productID, environment: environment, quantity: max(1, purchase.quantity),
             purchaseDate: purchase.purchaseDate.timeIntervalSince1970, expirationDate: purchase.expiresDate?.timeIntervalSince1970,
-            revocationDate: purchase.cancellationDate?.timeIntervalSince1970, signedDate: now.timeIntervalSince1970, payload: "")
+            revocationDate: purchase.cancellationDate?.timeIntervalSince1970, appAccountToken: purchase.appAccountToken?.lowercased(),
+            signedDate: stated.timeIntervalSince1970, payload: "")
         return effects(of: stored, policy: policy, now: now)
     }
 

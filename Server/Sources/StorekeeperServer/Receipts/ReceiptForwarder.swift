@@ -7,22 +7,28 @@ import StorekeeperJSON
 /// Base64 receipt data to the App Store's `verifyReceipt` endpoint, with the
 /// app's shared secret, and reads the verdict.
 ///
-/// It asks production first (``Configuration/firstEnvironment``); a 21007
-/// (a sandbox receipt) is sent once to the sandbox, a 21008 (a production
-/// receipt) once to production. 21002, 21005, 21009, 21100–21199 and any
-/// answer marked `is-retryable` are ``ReceiptVerdict/unavailable(status:reason:)``,
+/// It asks production first (``Configuration/firstEnvironment``) when the
+/// caller accepts production; a 21007 (a sandbox receipt) is sent once to the
+/// sandbox, a 21008 (a production receipt) once to production, but only to an
+/// environment the caller accepts: otherwise the verdict is
+/// ``ReceiptVerdict/environmentNotAccepted(environment:status:)`` (a sandbox
+/// purchase never counts as production). 21002, 21005, 21009, 21100–21199 and
+/// any answer marked `is-retryable` are ``ReceiptVerdict/unavailable(status:reason:)``,
 /// as are a network failure, a timeout, an HTTP status other than 200, a
 /// redirect (never followed: one could carry the shared secret elsewhere) and
-/// an answer larger than ``Configuration/maximumAnswerSize``; every other
-/// non-zero status is ``ReceiptVerdict/refused(status:meaning:)`` with Apple's
-/// meaning of it; status 0 is ``ReceiptVerdict/valid(_:)`` with the purchases
-/// the receipt proves. The shared secret is never logged nor put in a verdict.
+/// an answer larger than ``Configuration/maximumAnswerSize``; 21000 and 21004
+/// blame the server's own request and are ``ReceiptVerdict/misconfigured(status:meaning:)``;
+/// every other non-zero status is ``ReceiptVerdict/refused(status:meaning:)``
+/// with Apple's meaning of it; status 0 is ``ReceiptVerdict/valid(_:)`` with the
+/// purchases the receipt proves. Statuses as Apple documents them:
+/// https://developer.apple.com/documentation/appstorereceipts/status
+/// The shared secret is never logged nor put in a verdict.
 ///
 /// It owns an HTTP client: call ``shutdown()`` when done.
 ///
 /// ```swift
 /// let forwarder = ReceiptForwarder(configuration: .init(sharedSecret: secret))
-/// switch await forwarder.verify(receiptData: base64) { ... }
+/// switch await forwarder.verify(receiptData: base64, accepting: [.production]) { ... }
 /// try await forwarder.shutdown()
 /// ```
 public struct ReceiptForwarder: Sendable {
@@ -39,6 +45,15 @@ public struct ReceiptForwarder: Sendable {
             case production
             /// ``sandboxURL`` first (a 21008 then sends it to production).
             case sandbox
+
+            /// The environment verifyReceipt's `environment` names (`Production`, `Sandbox`); nil for another.
+            init?(answerEnvironment name: String) {
+                switch name.lowercased() {
+                case "production": self = .production
+                case "sandbox": self = .sandbox
+                default: return nil
+                }
+            }
         }
 
         /// The production `verifyReceipt` URL.
@@ -97,13 +112,18 @@ public struct ReceiptForwarder: Sendable {
         try await client.shutdown()
     }
 
-    /// Asks the App Store whether `receiptData` (the receipt in standard Base64) is valid.
-    public func verify(receiptData: String) async -> ReceiptVerdict {
+    /// Asks the App Store whether `receiptData` (the receipt in standard Base64) is valid, asking
+    /// only the endpoints of the environments `accepted` (the server's: a production-only server
+    /// passes `[.production]`).
+    public func verify(receiptData: String, accepting accepted: Set<Configuration.Environment>) async -> ReceiptVerdict {
         // Refused here rather than sent: Apple would answer 21002, which says to try again.
         guard !receiptData.isEmpty, Data(base64Encoded: receiptData) != nil else {
             return .refused(status: nil, meaning: "the receipt data is not a receipt in standard Base64 with padding (\(receiptData.utf8.count) bytes)")
         }
-        var environment = configuration.firstEnvironment
+        guard let first = accepted.contains(configuration.firstEnvironment) ? configuration.firstEnvironment : accepted.first else {
+            return .refused(status: nil, meaning: "no App Store environment is accepted, so no receipt can be")
+        }
+        var environment = first
         var asked: Set<Configuration.Environment> = []
         while true {
             asked.insert(environment)
@@ -120,6 +140,9 @@ public struct ReceiptForwarder: Sendable {
             default: nil
             }
             if let other {
+                // 21007 and 21008 say which environment the receipt is from.
+                // https://developer.apple.com/documentation/appstorereceipts/status
+                guard accepted.contains(other) else { return .environmentNotAccepted(environment: other, status: answer.status) }
                 guard !asked.contains(other) else {
                     return .unavailable(
                         status: answer.status,
@@ -128,7 +151,15 @@ public struct ReceiptForwarder: Sendable {
                 environment = other
                 continue
             }
-            return Self.verdict(answer, from: environment)
+            let verdict = Self.verdict(answer, from: environment)
+            // An endpoint vouching for a receipt of another environment (its `environment`) is believed
+            // no further than the environments accepted.
+            if case .valid(let receipt) = verdict, let stated = Configuration.Environment(answerEnvironment: receipt.environment),
+               !accepted.contains(stated)
+            {
+                return .environmentNotAccepted(environment: stated, status: answer.status)
+            }
+            return verdict
         }
     }
 
@@ -137,6 +168,9 @@ public struct ReceiptForwarder: Sendable {
         let status = answer.status
         if answer.isRetryable == true || ReceiptStatus.isTransient(status) {
             return .unavailable(status: status, reason: ReceiptStatus.meaning(of: status))
+        }
+        if ReceiptStatus.isServerMisconfiguration(status) {
+            return .misconfigured(status: status, meaning: ReceiptStatus.meaning(of: status))
         }
         guard status == ReceiptStatus.valid else { return .refused(status: status, meaning: ReceiptStatus.meaning(of: status)) }
         do {

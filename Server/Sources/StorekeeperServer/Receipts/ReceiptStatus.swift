@@ -1,5 +1,6 @@
 /// The statuses `verifyReceipt` answers, and what each means, as Apple's
-/// documentation of `status` (responseBody) gives them.
+/// documentation of `status` (responseBody) gives them:
+/// https://developer.apple.com/documentation/appstorereceipts/status
 enum ReceiptStatus {
     /// The receipt is valid.
     static let valid = 0
@@ -10,7 +11,17 @@ enum ReceiptStatus {
 
     /// Statuses Apple says to try again.
     static func isTransient(_ status: Int) -> Bool {
+        // 21002, 21005, 21009 and 21100-21199: https://developer.apple.com/documentation/appstorereceipts/status
         status == 21002 || status == 21005 || status == 21009 || (21100...21199).contains(status)
+    }
+
+    /// Statuses that blame the request the server made, not the receipt: sending the receipt again
+    /// gets the same answer until the operator fixes the server, and the receipt may well be valid.
+    static func isServerMisconfiguration(_ status: Int) -> Bool {
+        // 21000: the request was not an HTTP POST (Apple's older wording: the App Store could not read the
+        // JSON object sent); 21004: the shared secret does not match the account's.
+        // https://developer.apple.com/documentation/appstorereceipts/status
+        status == 21000 || status == 21004
     }
 
     /// Apple's meaning of a status.

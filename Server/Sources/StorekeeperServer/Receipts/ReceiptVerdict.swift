@@ -12,6 +12,14 @@ public enum ReceiptVerdict: Sendable, Equatable {
     /// answer with `is-retryable: true`), or the App Store could not be reached or answered
     /// something unreadable. `status` is Apple's, when it answered one.
     case unavailable(status: Int?, reason: String)
+    /// A status that blames the server's own request, not the receipt (21000: not an HTTP POST or
+    /// unreadable JSON; 21004: the shared secret does not match): the operator must fix the
+    /// server's configuration; the receipt may be valid. Status and Apple's meaning.
+    case misconfigured(status: Int, meaning: String)
+    /// The receipt is from an App Store environment this server does not accept (a sandbox
+    /// receipt on a production-only server): `environment` is the one the receipt is from. The
+    /// other endpoint is not asked: a sandbox purchase never counts as production.
+    case environmentNotAccepted(environment: ReceiptForwarder.Configuration.Environment, status: Int)
 }
 
 /// A receipt the App Store found valid (status 0).
@@ -48,11 +56,20 @@ public struct ReceiptPurchase: Sendable, Equatable {
     public var cancellationDate: Date?
     /// `quantity` (1 when absent).
     public var quantity: Int
+    /// `app_account_token`: the UUID the app gave the purchase (StoreKit's `appAccountToken`, or the
+    /// original API's `applicationUsername` when it was a UUID); nil when absent or empty.
+    /// https://developer.apple.com/documentation/appstorereceipts/app_account_token
+    public var appAccountToken: String?
+    /// When Apple stated what this entry says: the answer's `request_date_ms` for an entry of
+    /// `latest_receipt_info` (the state when Apple answered), the receipt's `receipt_creation_date_ms`
+    /// for an entry of `receipt.in_app` (the state when the receipt was made); nil when the answer
+    /// has neither. A signed version Apple makes after it is newer.
+    public var statedDate: Date?
 
     /// A purchase.
     public init(
         productID: String, transactionID: String, originalTransactionID: String, purchaseDate: Date, expiresDate: Date? = nil,
-        cancellationDate: Date? = nil, quantity: Int = 1
+        cancellationDate: Date? = nil, quantity: Int = 1, appAccountToken: String? = nil, statedDate: Date? = nil
     ) {
         self.productID = productID
         self.transactionID = transactionID
@@ -61,5 +78,7 @@ public struct ReceiptPurchase: Sendable, Equatable {
         self.expiresDate = expiresDate
         self.cancellationDate = cancellationDate
         self.quantity = quantity
+        self.appAccountToken = appAccountToken
+        self.statedDate = statedDate
     }
 }

@@ -13,10 +13,16 @@ struct VerifyReceiptAnswer: Decodable {
     struct Receipt: Decodable {
         var bundleID: String?
         var inApp: [InApp]?
+        /// When the App Store made the receipt.
+        var receiptCreationDateMS: NumberText?
+        /// When the App Store answered this request.
+        var requestDateMS: NumberText?
 
         enum CodingKeys: String, CodingKey {
             case bundleID = "bundle_id"
             case inApp = "in_app"
+            case receiptCreationDateMS = "receipt_creation_date_ms"
+            case requestDateMS = "request_date_ms"
         }
     }
 
@@ -28,6 +34,7 @@ struct VerifyReceiptAnswer: Decodable {
         var expiresDateMS: NumberText?
         var cancellationDateMS: NumberText?
         var quantity: NumberText?
+        var appAccountToken: String?
 
         enum CodingKeys: String, CodingKey {
             case productID = "product_id"
@@ -37,6 +44,7 @@ struct VerifyReceiptAnswer: Decodable {
             case expiresDateMS = "expires_date_ms"
             case cancellationDateMS = "cancellation_date_ms"
             case quantity
+            case appAccountToken = "app_account_token"
         }
     }
 
@@ -66,12 +74,18 @@ struct VerifyReceiptAnswer: Decodable {
 
     /// The purchases the receipt proves, one per transaction id (`latest_receipt_info` after
     /// `in_app`, so the latest wins), in transaction id order; a purchase lacking what the
-    /// ledger needs throws, naming it.
+    /// ledger needs throws, naming it. Each is dated by when Apple stated it
+    /// (``ReceiptPurchase/statedDate``): an `in_app` entry by `receipt_creation_date_ms`, a
+    /// `latest_receipt_info` entry by `request_date_ms`.
     func purchases() throws(UnreadablePurchase) -> [ReceiptPurchase] {
         var byID: [String: ReceiptPurchase] = [:]
-        for (place, entries) in [("receipt.in_app", receipt?.inApp ?? []), ("latest_receipt_info", latestReceiptInfo ?? [])] {
+        let created = receipt?.receiptCreationDateMS?.integer.map(Self.date)
+        let requested = receipt?.requestDateMS?.integer.map(Self.date)
+        let places = [("receipt.in_app", receipt?.inApp ?? [], created ?? requested), ("latest_receipt_info", latestReceiptInfo ?? [], requested ?? created)]
+        for (place, entries, stated) in places {
             for (index, entry) in entries.enumerated() {
-                let purchase = try Self.purchase(entry, at: "\(place)[\(index)]")
+                var purchase = try Self.purchase(entry, at: "\(place)[\(index)]")
+                purchase.statedDate = stated
                 byID[purchase.transactionID] = purchase
             }
         }
@@ -93,7 +107,8 @@ struct VerifyReceiptAnswer: Decodable {
         return ReceiptPurchase(
             productID: product, transactionID: id, originalTransactionID: entry.originalTransactionID?.text ?? id,
             purchaseDate: date(purchased), expiresDate: entry.expiresDateMS?.integer.map(date),
-            cancellationDate: entry.cancellationDateMS?.integer.map(date), quantity: quantity)
+            cancellationDate: entry.cancellationDateMS?.integer.map(date), quantity: quantity,
+            appAccountToken: entry.appAccountToken.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     private static func date(_ milliseconds: Int64) -> Date {

@@ -63,7 +63,8 @@ extension ServerRoutes {
 
     /// `PUT /v1/records/{transactionID}`: keeps the record for the authenticated user
     /// (201 when new, 200 when it replaced one); 400 when the body is not a record or its
-    /// transaction is not the path's, 403 `user-mismatch` when it names another user.
+    /// transaction is not the path's, 403 `user-mismatch` when it names another user, 409
+    /// `too-many-records` when it would be one more than ``ServerLimits/recordsPerUser``.
     @Sendable func putRecord(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let user = try context.authenticatedUser()
         let id = try PathSegment.decode(context.parameters.get("transactionID")?[...] ?? "", what: "transaction id")
@@ -75,9 +76,29 @@ extension ServerRoutes {
             throw APIError(.forbidden, "user-mismatch", "the record's user is not the authenticated user")
         }
         let record = try object.validated()
+        try await checkRecordLimit(of: user, adding: record.transactionID)
         _ = try await storage.register(user: user, appAccountToken: AppAccountToken.derive(fromUser: user).uuidString.lowercased())
         let write = try await storage.put(record, for: user)
         return Response(status: write == .created ? .created : .ok)
+    }
+
+    /// 409 `too-many-records` when `user` already keeps ``ServerLimits/recordsPerUser`` records and
+    /// `transactionID` is not one of them. Checked before the write: PUTs of one user running at
+    /// the same moment may pass the limit by as many as run at once, never more.
+    private func checkRecordLimit(of user: String, adding transactionID: String) async throws {
+        let limit = configuration.limits.recordsPerUser
+        let (count, holds): (Int, Bool)
+        if let counting = storage as? any RecordCounting {
+            (count, holds) = try await counting.recordCount(of: user, holding: transactionID)
+        } else {
+            let records = try await storage.records(of: user)
+            (count, holds) = (records.count, records.contains { $0.transactionID == transactionID })
+        }
+        guard holds || count < limit else {
+            throw APIError(
+                .conflict, "too-many-records",
+                "this user keeps \(count) records, the most this server keeps for one user (\(limit)); a record of a transaction already kept can still be replaced")
+        }
     }
 
     /// `GET /v1/records`: the authenticated user's records, each naming the user.

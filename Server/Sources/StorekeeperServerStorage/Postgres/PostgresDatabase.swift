@@ -1,11 +1,15 @@
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// ``SQLDatabase`` on a postgres-nio client (a connection pool). Each
 /// transaction runs on one leased connection at READ COMMITTED, where the
 /// ledger's unique keys, `ON CONFLICT DO NOTHING` and conditional `UPDATE`s
 /// are what make it idempotent; serialization failures and deadlocks are
-/// retried, then answered ``StorageError/transient(_:)``.
+/// retried, then answered ``StorageError/transient(_:)``, as is a connection
+/// the pool cannot lend within ``connectionWait`` (PostgreSQL down or
+/// unreachable: the pool keeps trying to connect, and would otherwise hold
+/// the request until its circuit breaker trips, a minute later).
 struct PostgresDatabase: SQLDatabase {
     let client: PostgresClient
     let logger: Logger
@@ -13,6 +17,8 @@ struct PostgresDatabase: SQLDatabase {
     let attempts: Int
     /// The schema the ledger's tables live in (the connections' `search_path`); nil for `public`.
     let schema: String?
+    /// How long a transaction waits for the pool to lend a connection before it is `transient`.
+    let connectionWait: Duration
 
     /// The advisory lock every instance takes around its migrations ("STKPMIGR").
     static let migrationLock: Int64 = 0x53544B504D494752
@@ -50,19 +56,88 @@ struct PostgresDatabase: SQLDatabase {
         }
     }
 
+    func read<T: Sendable>(_ body: @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        let logger = logger
+        do {
+            return try await withLease { connection in try await body(PostgresSession(connection: connection, logger: logger)) }
+        } catch let error as PSQLError {
+            let state = error.serverInfo?[.sqlState]
+            if state == nil || Self.unavailable.contains(where: { state?.hasPrefix($0) == true }) {
+                throw StorageError.transient("PostgreSQL \(state ?? "connection"): \(error.serverInfo?[.message] ?? "\(error.code)")")
+            }
+            throw error
+        }
+    }
+
     private func once<T: Sendable>(_ body: @Sendable (any SQLSession) async throws -> T) async throws -> T {
         let logger = logger
-        return try await client.withConnection { connection in
+        return try await withLease { connection in
             try await connection.query("BEGIN", logger: logger)
             do {
                 let result = try await body(PostgresSession(connection: connection, logger: logger))
                 try await connection.query("COMMIT", logger: logger)
                 return result
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                await Self.rollBack(connection, logger: logger)
                 throw error
             }
         }
+    }
+
+    /// Rolls back in a task of its own, which the caller's cancellation does not reach; a connection
+    /// that cannot roll back is closed rather than lent again inside an open transaction.
+    private static func rollBack(_ connection: PostgresConnection, logger: Logger) async {
+        let rolledBack = await Task { (try? await connection.query("ROLLBACK", logger: logger)) != nil }.value
+        if !rolledBack { try? await connection.close() }
+    }
+
+    /// Runs `work` on a connection leased from the pool, waiting at most ``connectionWait`` for one:
+    /// then, or when the pool refuses (its circuit breaker open after a minute of failed connects),
+    /// ``StorageError/transient(_:)``. Once `work` has the connection, no deadline applies to it.
+    private func withLease<T: Sendable>(_ work: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let lease = LeasePhase()
+        let client = client
+        let wait = connectionWait
+        return try await withoutActuallyEscaping(work) { work in
+            try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
+                group.addTask {
+                    do {
+                        return .done(
+                            try await client.withConnection { connection in
+                                guard lease.claim() else { throw StorageError.transient("no PostgreSQL connection within \(wait)") }
+                                return try await work(connection)
+                            })
+                    } catch where !lease.wasClaimed {
+                        if error is StorageError { throw error }
+                        throw StorageError.transient("no PostgreSQL connection: \(Self.describe(error))")
+                    }
+                }
+                group.addTask {
+                    try? await Task.sleep(for: wait)
+                    return .waited(expired: lease.expire())
+                }
+                while let outcome = try await group.next() {
+                    switch outcome {
+                    case .done(let value):
+                        group.cancelAll()
+                        return value
+                    case .waited(expired: true):
+                        // Cancels the lease request, which the pool then drops from its queue.
+                        group.cancelAll()
+                        throw StorageError.transient("no PostgreSQL connection within \(wait)")
+                    case .waited(expired: false):
+                        continue
+                    }
+                }
+                throw StorageError.transient("no PostgreSQL connection")
+            }
+        }
+    }
+
+    /// A pool error's description, without anything of the URL (postgres-nio's errors name the host at most).
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError { return "\(error.code)" }
+        return String(describing: error)
     }
 
     /// Refuses a schema name that is not a plain identifier, naming the rule.
@@ -79,7 +154,41 @@ struct PostgresDatabase: SQLDatabase {
     /// SQLSTATEs a retry of the whole transaction fixes.
     private static let retried = ["40001": "serialization failure", "40P01": "deadlock detected"]
     /// SQLSTATE classes of a server that cannot answer now: too many connections, shutting down, out of resources.
-    private static let unavailable = ["08", "53", "57P"]
+    static let unavailable = ["08", "53", "57P"]
+}
+
+/// What ends the wait for a connection: the work done, or the deadline passed (expired when
+/// the connection had not been lent by then).
+private enum LeaseOutcome<T: Sendable>: Sendable {
+    case done(T)
+    case waited(expired: Bool)
+}
+
+/// Whether a lease was lent in time or its wait expired first: exactly one of the two wins, so a
+/// connection lent at the deadline is never used by a request already answered 503.
+private final class LeasePhase: Sendable {
+    private enum Phase { case waiting, claimed, expired }
+    private let phase = Mutex(Phase.waiting)
+
+    /// The connection arrived: true when the wait had not expired.
+    func claim() -> Bool {
+        phase.withLock { phase in
+            guard phase == .waiting else { return false }
+            phase = .claimed
+            return true
+        }
+    }
+
+    /// The wait is over: true when no connection had been claimed.
+    func expire() -> Bool {
+        phase.withLock { phase in
+            guard phase == .waiting else { return false }
+            phase = .expired
+            return true
+        }
+    }
+
+    var wasClaimed: Bool { phase.withLock { $0 == .claimed } }
 }
 
 /// Statements of one PostgreSQL transaction, on its connection.

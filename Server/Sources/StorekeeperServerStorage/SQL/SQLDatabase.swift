@@ -17,6 +17,13 @@ protocol SQLDatabase: Sendable {
     /// immediate transaction), so that instances starting at once migrate
     /// one after the other and each migration applies exactly once.
     func withMigrationLock<T: Sendable>(_ body: @Sendable (any SQLSession) async throws -> T) async throws -> T
+
+    /// Runs `body`, which only reads, without a database transaction of its
+    /// own and without any lock: a reader that never waits for writers (SQLite's
+    /// WAL readers) or one statement on a pooled connection (PostgreSQL). For
+    /// cheap checks such as `/health`; a database that cannot answer throws
+    /// ``StorageError/transient(_:)``.
+    func read<T: Sendable>(_ body: @Sendable (any SQLSession) async throws -> T) async throws -> T
 }
 
 extension SQLSession {

@@ -72,8 +72,23 @@ extension ServeSettings {
             }
             return policy
         } ?? .keepWithOriginal
+        let idleTimeout = note(.idleTimeout, try layers.int(.idleTimeout))
+        if let idleTimeout, !(1...86_400).contains(idleTimeout.value) {
+            throw UsageError("\(idleTimeout.origin) \(idleTimeout.value) is not an idle timeout; give 1 to 86400 seconds")
+        }
+        let maximumConnections = note(.maximumConnections, try layers.int(.maximumConnections))
+        if let maximumConnections, !(1...1_000_000).contains(maximumConnections.value) {
+            throw UsageError("\(maximumConnections.origin) \(maximumConnections.value) is not a number of connections; give 1 to 1000000")
+        }
         let content = note(.content, try layers.string(.content))
         if let content, content.value.isEmpty { throw UsageError("\(content.origin) is empty; give the folder the content is served from") }
+
+        let receiptSharedSecret = note(.receiptSharedSecret, try layers.secret(.receiptSharedSecret))
+        // Receipts are verified only with the app's shared secret; an endpoint given without it would be ignored silently.
+        if receiptSharedSecret == nil, let given = [SettingKey.verifyReceiptURL, .verifyReceiptSandboxURL].first(where: { origins[$0.name] != nil }) {
+            throw UsageError(
+                "\(origins[given.name]?.description ?? given.name) is given, but receipts are not verified without the app's shared secret: set \(SettingKey.receiptSharedSecret.environmentVariable) (or its _FILE), or \"\(SettingKey.receiptSharedSecret.name)\" in the --config file")
+        }
 
         return ServeSettings(
             policyPath: policy.value,
@@ -88,11 +103,13 @@ extension ServeSettings {
             roots: roots,
             clientTokenSecret: note(.clientTokenSecret, try layers.secret(.clientTokenSecret))?.value,
             operatorKey: note(.operatorKey, try layers.secret(.operatorKey))?.value,
-            receiptSharedSecret: note(.receiptSharedSecret, try layers.secret(.receiptSharedSecret))?.value,
+            receiptSharedSecret: receiptSharedSecret?.value,
             verifyReceiptURL: verifyReceiptURL ?? productionVerifyReceiptURL,
             verifyReceiptSandboxURL: verifyReceiptSandboxURL ?? sandboxVerifyReceiptURL,
             contentFolder: content?.value,
             restoreByAnotherUser: restore,
+            idleTimeout: idleTimeout?.value ?? defaultIdleTimeout,
+            maximumConnections: maximumConnections?.value ?? defaultMaximumConnections,
             logLevel: logLevel,
             logFormat: logFormat,
             origins: origins)

@@ -29,6 +29,10 @@ struct ServeSettings: Sendable, CustomStringConvertible {
     var contentFolder: String?
     /// What a transaction kept for one user and posted by another does.
     var restoreByAnotherUser: RestoreByAnotherUser
+    /// Seconds a client connection may stay idle (no request in progress) before the server closes it.
+    var idleTimeout: Int
+    /// The most client connections open at once; more wait in the listen backlog until one closes.
+    var maximumConnections: Int
     var logLevel: Logger.Level
     var logFormat: LogFormat
     /// Where each setting came from, by key name; settings left at their default are absent.
@@ -37,6 +41,11 @@ struct ServeSettings: Sendable, CustomStringConvertible {
     static let defaultPort = 8080
     static let defaultHost = "127.0.0.1"
     static let defaultDatabaseConnections = 20
+    /// Longer than the 60 seconds proxies and load balancers keep an idle connection to the server
+    /// (nginx's upstream `keepalive_timeout`, AWS ALB's idle timeout), so that they close first and never
+    /// send a request on a connection the server is closing.
+    static let defaultIdleTimeout = 75
+    static let defaultMaximumConnections = 1_000
     static let productionVerifyReceiptURL = "https://buy.itunes.apple.com/verifyReceipt"
     static let sandboxVerifyReceiptURL = "https://sandbox.itunes.apple.com/verifyReceipt"
 
@@ -58,10 +67,12 @@ struct ServeSettings: Sendable, CustomStringConvertible {
             (.clientTokenSecret, secret(clientTokenSecret)),
             (.operatorKey, secret(operatorKey)),
             (.receiptSharedSecret, secret(receiptSharedSecret)),
-            (.verifyReceiptURL, verifyReceiptURL),
-            (.verifyReceiptSandboxURL, verifyReceiptSandboxURL),
+            (.verifyReceiptURL, receiptSharedSecret == nil ? "(receipts not verified)" : verifyReceiptURL),
+            (.verifyReceiptSandboxURL, receiptSharedSecret == nil ? "(receipts not verified)" : verifyReceiptSandboxURL),
             (.content, contentFolder ?? "(none)"),
             (.restoreByAnotherUser, restoreByAnotherUser.rawValue),
+            (.idleTimeout, "\(idleTimeout) s"),
+            (.maximumConnections, String(maximumConnections)),
             (.logLevel, logLevel.rawValue),
             (.logFormat, logFormat.rawValue),
         ]

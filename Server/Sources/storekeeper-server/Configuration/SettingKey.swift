@@ -48,6 +48,8 @@ struct SettingKey: Sendable, Hashable {
     static let verifyReceiptSandboxURL = SettingKey("verify-receipt-sandbox-url")
     static let content = SettingKey("content")
     static let restoreByAnotherUser = SettingKey("restore-by-another-user")
+    static let idleTimeout = SettingKey("idle-timeout")
+    static let maximumConnections = SettingKey("max-connections")
     static let logLevel = SettingKey("log-level")
     static let logFormat = SettingKey("log-format")
 
@@ -55,7 +57,7 @@ struct SettingKey: Sendable, Hashable {
     static let all: [SettingKey] = [
         policy, host, port, database, databaseSchema, databaseConnections, bundleID, appAppleID, environment, root,
         clientTokenSecret, operatorKey, receiptSharedSecret, verifyReceiptURL, verifyReceiptSandboxURL, content,
-        restoreByAnotherUser, logLevel, logFormat,
+        restoreByAnotherUser, idleTimeout, maximumConnections, logLevel, logFormat,
     ]
 
     /// Every key a configuration file or a `STOREKEEPER_SERVER_` variable may name (the secrets'

@@ -150,7 +150,8 @@ struct SettingsLayers: Sendable {
         switch (key, kind) {
         case (.environment, .environment), (.root, .environment): " (several values are separated by commas)"
         case (.environment, .file), (.root, .file): " (write a JSON array, [\"sandbox\", \"production\"])"
-        case (.port, .file), (.appAppleID, .file), (.databaseConnections, .file): " (write a JSON number, without quotes)"
+        case (.port, .file), (.appAppleID, .file), (.databaseConnections, .file), (.idleTimeout, .file), (.maximumConnections, .file):
+            " (write a JSON number, without quotes)"
         default: ""
         }
     }

@@ -10,7 +10,7 @@ import StorekeeperVerification
 /// prepared settings.
 enum ApplicationWiring {
     static func router(
-        prepared: PreparedServer, storage: any LedgerStorage, receipts: ReceiptForwarder, registry: PrometheusCollectorRegistry,
+        prepared: PreparedServer, storage: any LedgerStorage, receipts: ReceiptForwarder?, registry: PrometheusCollectorRegistry,
         logger: Logger
     ) throws(UsageError) -> Router<ServerRequestContext> {
         // Production first: the first verifier refuses payloads whose environment cannot be read.

@@ -57,7 +57,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("root"), help: ArgumentHelp("A trusted root certificate (DER or PEM); repeatable. Default: Apple Root CA - G3.", valueName: "file"))
     var roots: [String] = []
 
-    @Option(name: .customLong("verify-receipt-url"), help: ArgumentHelp("The App Store's verifyReceipt endpoint. Default: Apple's production endpoint.", valueName: "url"))
+    @Option(name: .customLong("verify-receipt-url"), help: ArgumentHelp("The App Store's verifyReceipt endpoint (receipts are verified only with the receipt shared secret). Default: Apple's production endpoint.", valueName: "url"))
     var verifyReceiptURL: String?
 
     @Option(name: .customLong("verify-receipt-sandbox-url"), help: ArgumentHelp("The sandbox verifyReceipt endpoint (status 21007 retries there). Default: Apple's.", valueName: "url"))
@@ -68,6 +68,12 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .customLong("restore-by-another-user"), help: ArgumentHelp("What a purchase kept for one user and restored by another does: keep-with-original (refused, 403) or transfer (moved to the restorer). Default: keep-with-original.", valueName: "policy"))
     var restoreByAnotherUser: String?
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a client connection may stay idle before the server closes it. Default: 75.", valueName: "seconds"))
+    var idleTimeout: Int?
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("The most client connections open at once; more wait until one closes. Default: 1000.", valueName: "count"))
+    var maximumConnections: Int?
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical. Default: info.", valueName: "level"))
     var logLevel: String?
@@ -127,6 +133,8 @@ struct Serve: AsyncParsableCommand {
         put(.verifyReceiptSandboxURL, verifyReceiptSandboxURL)
         put(.content, content)
         put(.restoreByAnotherUser, restoreByAnotherUser)
+        if let idleTimeout { values[.idleTimeout] = .int(idleTimeout) }
+        if let maximumConnections { values[.maximumConnections] = .int(maximumConnections) }
         put(.logLevel, logLevel)
         put(.logFormat, logFormat)
         return values

@@ -29,15 +29,20 @@ struct ServerStartup {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
 
         let storage = try await openStorage(logger: logger)
-        // Receipts the older way go to the App Store's verifyReceipt through a client of its own.
-        let receipts = ReceiptForwarder(
-            configuration: .init(
-                productionURL: settings.verifyReceiptURL, sandboxURL: settings.verifyReceiptSandboxURL,
-                sharedSecret: settings.receiptSharedSecret?.revealed))
+        // Receipts the older way go to the App Store's verifyReceipt through a client of its own, and only
+        // when the app's shared secret is configured; without it the route answers receipts-not-configured.
+        let receipts = settings.receiptSharedSecret.map { secret in
+            ReceiptForwarder(
+                configuration: .init(
+                    productionURL: settings.verifyReceiptURL, sandboxURL: settings.verifyReceiptSandboxURL, sharedSecret: secret.revealed))
+        }
         do {
             let application = Application(
                 router: try ApplicationWiring.router(prepared: prepared, storage: storage, receipts: receipts, registry: registry, logger: logger),
-                configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: "storekeeper-server"),
+                server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeout)))),
+                configuration: ApplicationConfiguration(
+                    address: .hostname(settings.host, port: settings.port), serverName: "storekeeper-server",
+                    availableConnectionsDelegate: .maximum(settings.maximumConnections, logger: logger)),
                 onServerRunning: { channel in
                     let address = channel.localAddress
                     logger.notice("listening", metadata: ["host": "\(address?.ipAddress ?? settings.host)", "port": "\(address?.port ?? settings.port)"])
@@ -48,12 +53,12 @@ struct ServerStartup {
                     services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
             try await group.run()
         } catch {
-            try? await receipts.shutdown()
+            try? await receipts?.shutdown()
             await storage.close()
             logger.error("stopped on an error", metadata: ["error": "\(error)"])
             throw error
         }
-        try? await receipts.shutdown()
+        try? await receipts?.shutdown()
         await storage.close()
         logger.notice("stopped")
     }

@@ -8,6 +8,8 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ReceiptForwarderTests {
     static let receipt = Data("a receipt".utf8).base64EncodedString()
     static let secret = "s3cr3t-shared-secret"
+    /// The environments a server accepting both passes.
+    static let both: Set<ReceiptForwarder.Configuration.Environment> = [.production, .sandbox]
 
     /// Runs `body` with a forwarder to the fake App Store answering with `answer`.
     func withForwarder(
@@ -49,7 +51,7 @@ import Testing
 
     @Test func aValidReceiptProvesItsPurchases() async throws {
         try await withForwarder(excludeOldTransactions: true, answering: { _ in .json(Self.validAnswer) }) { forwarder, store in
-            let verdict = await forwarder.verify(receiptData: Self.receipt)
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both)
             let date = { (ms: Double) in Date(timeIntervalSince1970: ms / 1_000) }
             #expect(
                 verdict == .valid(
@@ -79,7 +81,7 @@ import Testing
 
     @Test func noSharedSecretSendsNoPassword() async throws {
         try await withForwarder(sharedSecret: nil, answering: { _ in .status(0) }) { forwarder, store in
-            #expect(await forwarder.verify(receiptData: Self.receipt) == .valid(ValidReceipt(environment: "Production", bundleID: nil, purchases: [])))
+            #expect(await forwarder.verify(receiptData: Self.receipt, accepting: Self.both) == .valid(ValidReceipt(environment: "Production", bundleID: nil, purchases: [])))
             let members = await store.calls.all.first?.members ?? [:]
             #expect(members["password"] == nil)
             #expect(members["exclude-old-transactions"] == nil)
@@ -88,7 +90,7 @@ import Testing
 
     @Test func aSandboxReceiptIsSentToTheSandboxOnce() async throws {
         try await withForwarder(answering: { $0 == "production" ? .status(21007) : .json(#"{"status":0,"environment":"Sandbox"}"#) }) { forwarder, store in
-            #expect(await forwarder.verify(receiptData: Self.receipt) == .valid(ValidReceipt(environment: "Sandbox", bundleID: nil, purchases: [])))
+            #expect(await forwarder.verify(receiptData: Self.receipt, accepting: Self.both) == .valid(ValidReceipt(environment: "Sandbox", bundleID: nil, purchases: [])))
             #expect(await store.calls.count("production") == 1)
             #expect(await store.calls.count("sandbox") == 1)
             #expect(await store.calls.all.last?.members["password"] == .string(Self.secret))
@@ -97,14 +99,14 @@ import Testing
 
     @Test func aProductionReceiptIsSentToProductionOnce() async throws {
         try await withForwarder(first: .sandbox, answering: { $0 == "sandbox" ? .status(21008) : .status(0) }) { forwarder, store in
-            #expect(await forwarder.verify(receiptData: Self.receipt) == .valid(ValidReceipt(environment: "Production", bundleID: nil, purchases: [])))
+            #expect(await forwarder.verify(receiptData: Self.receipt, accepting: Self.both) == .valid(ValidReceipt(environment: "Production", bundleID: nil, purchases: [])))
             #expect(await store.calls.endpoints == ["sandbox", "production"])
         }
     }
 
     @Test func endpointsSendingTheReceiptToEachOtherEndAfterOneCallEach() async throws {
         try await withForwarder(answering: { $0 == "production" ? .status(21007) : .status(21008) }) { forwarder, store in
-            let verdict = await forwarder.verify(receiptData: Self.receipt)
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both)
             guard case .unavailable(status: 21008, let reason) = verdict else {
                 Issue.record("expected unavailable 21008, got \(verdict)")
                 return
@@ -117,7 +119,7 @@ import Testing
     @Test(arguments: [21002, 21005, 21009, 21100, 21150, 21199])
     func transientStatusesAreUnavailable(status: Int) async throws {
         try await withForwarder(answering: { _ in .status(status) }) { forwarder, store in
-            let verdict = await forwarder.verify(receiptData: Self.receipt)
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both)
             guard case .unavailable(status: status, let reason) = verdict else {
                 Issue.record("\(status): expected unavailable, got \(verdict)")
                 return
@@ -130,26 +132,91 @@ import Testing
 
     @Test func anAnswerMarkedRetryableIsUnavailable() async throws {
         try await withForwarder(answering: { _ in .json(#"{"status":21003,"is-retryable":true}"#) }) { forwarder, _ in
-            guard case .unavailable(status: 21003, _) = await forwarder.verify(receiptData: Self.receipt) else {
+            guard case .unavailable(status: 21003, _) = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both) else {
                 Issue.record("a retryable 21003 is not unavailable")
                 return
             }
         }
     }
 
+    // Statuses and meanings from https://developer.apple.com/documentation/appstorereceipts/status
     @Test(arguments: [
-        (21000, "POST"), (21001, "no longer"), (21003, "authenticate"), (21004, "shared secret"), (21006, "expired"),
-        (21010, "user account"), (21200, "does not document"), (1, "does not document"),
+        (21001, "no longer"), (21003, "authenticate"), (21006, "expired"), (21010, "user account"), (21200, "does not document"),
+        (1, "does not document"),
     ])
     func otherStatusesAreRefusedWithTheirMeaning(status: Int, meaning: String) async throws {
         try await withForwarder(answering: { _ in .status(status) }) { forwarder, store in
-            let verdict = await forwarder.verify(receiptData: Self.receipt)
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both)
             guard case .refused(status: status, let said) = verdict else {
                 Issue.record("\(status): expected a refusal, got \(verdict)")
                 return
             }
             #expect(said.contains(meaning))
             #expect(await store.calls.all.count == 1)
+        }
+    }
+
+    /// 21000 (the request was not an HTTP POST; in Apple's older wording, its JSON could not be read) and
+    /// 21004 (the shared secret does not match the account's) blame the server's request, not the receipt:
+    /// https://developer.apple.com/documentation/appstorereceipts/status
+    @Test(arguments: [(21000, "POST"), (21004, "shared secret")])
+    func theServersOwnMistakesAreMisconfigurationNotARefusal(status: Int, meaning: String) async throws {
+        try await withForwarder(answering: { _ in .status(status) }) { forwarder, store in
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both)
+            guard case .misconfigured(status: status, let said) = verdict else {
+                Issue.record("\(status): expected misconfigured, got \(verdict)")
+                return
+            }
+            #expect(said.contains(meaning))
+            #expect(!said.contains(Self.secret))
+            #expect(await store.calls.all.count == 1)
+        }
+    }
+
+    /// 21007 says the receipt is the sandbox's: a server that accepts production only does not ask the
+    /// sandbox (its free purchases would count as production) and says why.
+    @Test func aProductionOnlyServerDoesNotFollowASandboxReceiptToTheSandbox() async throws {
+        try await withForwarder(answering: { $0 == "production" ? .status(21007) : .json(#"{"status":0,"environment":"Sandbox"}"#) }) { forwarder, store in
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: [.production])
+            #expect(verdict == .environmentNotAccepted(environment: .sandbox, status: 21007))
+            #expect(await store.calls.endpoints == ["production"])
+        }
+    }
+
+    @Test func aSandboxOnlyServerAsksTheSandboxFirstAndNeverProduction() async throws {
+        try await withForwarder(answering: { $0 == "sandbox" ? .status(21008) : .status(0) }) { forwarder, store in
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: [.sandbox])
+            #expect(verdict == .environmentNotAccepted(environment: .production, status: 21008))
+            #expect(await store.calls.endpoints == ["sandbox"])
+        }
+    }
+
+    @Test func anAnswerClaimingAnEnvironmentNotAcceptedIsNotBelieved() async throws {
+        try await withForwarder(answering: { _ in .json(#"{"status":0,"environment":"Sandbox"}"#) }) { forwarder, _ in
+            let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: [.production])
+            #expect(verdict == .environmentNotAccepted(environment: .sandbox, status: 0))
+        }
+    }
+
+    /// Each entry's app_account_token (https://developer.apple.com/documentation/appstorereceipts/app_account_token),
+    /// and when Apple stated it: the receipt's receipt_creation_date_ms for its in_app entries, the answer's
+    /// request_date_ms for latest_receipt_info's (responseBody.Receipt).
+    @Test func purchasesCarryTheirAccountTokenAndWhenAppleStatedThem() async throws {
+        let answer = """
+            {"status": 0, "environment": "Production",
+             "receipt": {"bundle_id": "com.example.app", "receipt_creation_date_ms": "1700000100000", "request_date_ms": "1700000500000",
+               "in_app": [
+                 {"product_id": "p", "transaction_id": "1", "purchase_date_ms": "1700000000000",
+                  "app_account_token": "0F8FAD5B-D9CB-469F-A165-70867728950E"}]},
+             "latest_receipt_info": [{"product_id": "p", "transaction_id": "2", "purchase_date_ms": "1700000050000", "app_account_token": ""}]}
+            """
+        try await withForwarder(answering: { _ in .json(answer) }) { forwarder, _ in
+            guard case .valid(let receipt) = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both) else {
+                Issue.record("not valid")
+                return
+            }
+            #expect(receipt.purchases.map(\.appAccountToken) == ["0F8FAD5B-D9CB-469F-A165-70867728950E", nil])
+            #expect(receipt.purchases.map(\.statedDate) == [Date(timeIntervalSince1970: 1_700_000_100), Date(timeIntervalSince1970: 1_700_000_500)])
         }
     }
 
@@ -163,7 +230,7 @@ import Testing
         ]
         for (answer, mentioned) in cases {
             try await withForwarder(maximumAnswerSize: 1_024, answering: { _ in answer }) { forwarder, store in
-                let verdict = await forwarder.verify(receiptData: Self.receipt)
+                let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both)
                 guard case .unavailable(_, let reason) = verdict else {
                     Issue.record("\(answer): expected unavailable, got \(verdict)")
                     return
@@ -180,7 +247,7 @@ import Testing
         // Refused or timed out, the verdict is the same; a short timeout keeps the test short if the client keeps trying.
         let forwarder = ReceiptForwarder(
             configuration: .init(productionURL: "http://127.0.0.1:1/verifyReceipt", sharedSecret: Self.secret, timeout: .seconds(2)))
-        let verdict = await forwarder.verify(receiptData: Self.receipt)
+        let verdict = await forwarder.verify(receiptData: Self.receipt, accepting: Self.both)
         try await forwarder.shutdown()
         guard case .unavailable(status: nil, let reason) = verdict else {
             Issue.record("expected unavailable, got \(verdict)")
@@ -192,7 +259,7 @@ import Testing
     @Test func receiptDataThatIsNotBase64IsRefusedWithoutAsking() async throws {
         try await withForwarder(answering: { _ in .status(0) }) { forwarder, store in
             for data in ["", "not base64!", "YQ"] {
-                guard case .refused(status: nil, let meaning) = await forwarder.verify(receiptData: data) else {
+                guard case .refused(status: nil, let meaning) = await forwarder.verify(receiptData: data, accepting: Self.both) else {
                     Issue.record("'\(data)' was not refused")
                     continue
                 }
