@@ -26,6 +26,7 @@ enum ReceiptStatus {
 
     /// Apple's meaning of a status.
     static func meaning(of status: Int) -> String {
+        // Each as https://developer.apple.com/documentation/appstorereceipts/status gives it.
         switch status {
         case 0: "the receipt is valid"
         case 21000: "the request to the App Store was not made using the HTTP POST method"
