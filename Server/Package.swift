@@ -136,6 +136,9 @@ let package = Package(
                 .product(name: "StorekeeperCore", package: "storekeeper"),
                 .product(name: "StorekeeperJSON", package: "storekeeper"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // Lives/: the App Store model's random lives through the server (StorekeeperServerLives).
+                "StorekeeperServerLives",
+                .product(name: "StorekeeperStoreModel", package: "storekeeper"),
                 // EndToEnd/: the app's queue talking to the server over HTTP.
                 .product(name: "StorekeeperQueue", package: "storekeeper"),
                 .product(name: "StorekeeperHTTP", package: "storekeeper"),
@@ -189,6 +192,41 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // Random lives (issue 24): lives of the App Store model (StorekeeperStoreModel) driven through in-process
+        // servers on loopback over real HTTP, on SQLite or PostgreSQL, one or two instances; at each checkpoint
+        // the server's entitlements must equal the model's. Shared by the suite and storekeeper-server-lives.
+        .target(
+            name: "StorekeeperServerLives",
+            dependencies: [
+                "StorekeeperServer",
+                "StorekeeperServerStorage",
+                "StorekeeperServerTestSupport",
+                "StorekeeperVerification",
+                .product(name: "StorekeeperStoreModel", package: "storekeeper"),
+                .product(name: "StorekeeperTestChain", package: "storekeeper"),
+                .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
+                .product(name: "StorekeeperTooling", package: "storekeeper"),
+                .product(name: "StorekeeperRuntime", package: "storekeeper"),
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Testing/StorekeeperServerLives"
+        ),
+        // `storekeeper-server-lives --lives 10000`: the random lives in bulk, or one replayed (docs/server.md, "Random lives").
+        .executableTarget(
+            name: "storekeeper-server-lives",
+            dependencies: [
+                "StorekeeperServerLives",
+                .product(name: "StorekeeperStoreModel", package: "storekeeper"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The executable run as a child process: exit codes, configuration precedence, redaction, serving.

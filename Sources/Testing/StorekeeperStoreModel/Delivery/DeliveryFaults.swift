@@ -16,14 +16,20 @@ public struct DeliveryFaults: Sendable, Hashable {
     public var staleCopy: Double
     /// At a step, the server goes down for one to ``maximumDelay`` steps: everything waits.
     public var serverDown: Double
-    /// At a step, a device goes off (it misses what it could miss), or comes back.
+    /// At a step, a device goes off (it misses the renewals meanwhile, and posts the rest late), or comes back.
     public var deviceOff: Double
     /// The longest hold, in steps (a checkpoint delivers everything anyway).
     public var maximumDelay: Int
+    /// Whether a device that is off misses every update it can miss (new versions of transactions it has:
+    /// upgraded, revoked, extended), not only renewals. Off by default: StoreKit hands an app the updates of
+    /// its transactions when it runs again (`Transaction.updates`), so an app that was off posts them late;
+    /// what it never sees are the renewals that happened meanwhile, which the server learns from DID_RENEW.
+    /// Source: https://developer.apple.com/documentation/storekit/transaction/updates
+    public var offDevicesMissUpdates: Bool
 
     /// Faults.
     public init(duplicate: Double, delay: Double, lostAttempt: Double, postAfterNotification: Double, staleCopy: Double,
-                serverDown: Double, deviceOff: Double, maximumDelay: Int) {
+                serverDown: Double, deviceOff: Double, maximumDelay: Int, offDevicesMissUpdates: Bool = false) {
         self.duplicate = duplicate
         self.delay = delay
         self.lostAttempt = lostAttempt
@@ -32,6 +38,7 @@ public struct DeliveryFaults: Sendable, Hashable {
         self.serverDown = serverDown
         self.deviceOff = deviceOff
         self.maximumDelay = maximumDelay
+        self.offDevicesMissUpdates = offDevicesMissUpdates
     }
 
     /// Every fault, often enough that a short life meets several.

@@ -9,7 +9,9 @@ import StorekeeperTestChain
 /// What is never lost, because then nobody could know whose a purchase is (docs/store-model.md, "Who holds a
 /// purchase"): the first transaction of each original transaction without an appAccountToken is posted by
 /// the device that received it, late if its device is off. Notifications are never lost either: Apple retries
-/// them until they are answered.
+/// them until they are answered. An off device misses the renewals that happen meanwhile; the other updates of
+/// its transactions it posts late, when it is on again (``DeliveryFaults/offDevicesMissUpdates`` makes it miss
+/// those too).
 ///
 /// A value: the same messages and the same generator give the same deliveries.
 public struct FaultyDelivery: Sendable {
@@ -60,9 +62,13 @@ public struct FaultyDelivery: Sendable {
                 if !devices.contains(device.appleID) { devices.append(device.appleID) }
                 let original = device.payload.originalTransactionID
                 let known = postedOriginals[device.account, default: []].contains(original)
+                let key = device.account + "\u{0}" + device.payload.transactionID
                 let mandatory = device.payload.appAccountToken == nil && !known
+                // What an off device never sees: a renewal that happened meanwhile, in its plain first version.
+                let plainRenewal = device.payload.reason == .renewal && device.payload.revocationDate == nil
+                    && device.payload.isUpgraded != true && postedVersions[key] == nil
                 let isOff = off.contains(device.appleID)
-                if isOff && !mandatory {
+                if isOff && !mandatory && (plainRenewal || faults.offDevicesMissUpdates) {
                     missed += 1
                     notes.append("device of \(device.appleID) is off: misses \(Self.summary(of: device))")
                     continue
@@ -74,7 +80,6 @@ public struct FaultyDelivery: Sendable {
                 let due = schedule(
                     route: .transaction(account: device.account), body: body, summary: Self.summary(of: device), step: step,
                     extraDelay: extra, random: &random)
-                let key = device.account + "\u{0}" + device.payload.transactionID
                 let older = postedVersions[key, default: []].filter { $0.payload.signedDate < device.payload.signedDate }
                 if !older.isEmpty, random.chance(faults.staleCopy) {
                     let stale = older[random.next(below: older.count)]

@@ -44,15 +44,14 @@ extension RandomLife {
         case .buy:
             return .act(.buy(randomPurchase()))
         case .autoRenew:
-            guard let subscription = pick(known.subscriptions) else { return nil }
-            return .act(.setAutoRenew(appleID: subscription.appleID, originalTransactionID: subscription.originalTransactionID, on: random.chance(0.5)))
+            guard let subscription = pick(paidSubscriptions) else { return nil }
+            return .act(.setAutoRenew(appleID: subscription.appleID, originalTransactionID: subscription.originalTransactionID, on: !subscription.autoRenews))
         case .billing:
             let person = people[random.next(below: people.count)]
             return .act(random.chance(0.5) ? .billingFails(appleID: person.appleID) : .billingRecovers(appleID: person.appleID))
         case .change:
-            guard let subscription = pick(known.subscriptions),
-                  let group = products.first(where: { $0.id == subscription.productID })?.subscription?.group,
-                  let target = pick(products.filter { $0.subscription?.group == group && $0.id != subscription.productID })
+            guard let subscription = pick(paidSubscriptions),
+                  let target = pick(products.filter { $0.subscription?.group == subscription.group && $0.id != subscription.productID })
             else { return nil }
             return .act(.changeSubscription(appleID: subscription.appleID, originalTransactionID: subscription.originalTransactionID, to: target.id))
         case .refunds:
@@ -65,16 +64,24 @@ extension RandomLife {
         case .developer:
             switch random.next(below: 3) {
             case 0:
-                guard let subscription = pick(known.subscriptions) else { return nil }
+                guard let subscription = pick(paidSubscriptions) else { return nil }
                 return .act(.extendRenewal(originalTransactionID: subscription.originalTransactionID, days: random.next(in: 1...90)))
             case 1:
                 guard let product = pick(products.filter { $0.type == .autoRenewableSubscription }) else { return nil }
                 return .act(.priceIncrease(productID: product.id))
             default:
-                guard let subscription = pick(known.subscriptions) else { return nil }
+                // A subscriber asked to consent (priceIncreaseStatus 0), else any: the model refuses the others.
+                let asked = paidSubscriptions.filter { $0.priceIncreaseStatus == 0 }
+                guard let subscription = pick(asked.isEmpty ? paidSubscriptions : asked) else { return nil }
                 return .act(.consentToPriceIncrease(appleID: subscription.appleID, originalTransactionID: subscription.originalTransactionID))
             }
         }
+    }
+
+    /// The subscriptions people pay for themselves (not family members' shared copies), in a stable order:
+    /// the world's, by original transaction id (a dictionary's order changes from run to run).
+    private var paidSubscriptions: [StoreWorld.Subscription] {
+        model.world.subscriptions.values.filter { $0.sharedFrom == nil }.sorted { $0.originalTransactionID < $1.originalTransactionID }
     }
 
     enum Kind {

@@ -26,6 +26,10 @@ public struct RandomLife: Sendable {
     public private(set) var step = 0
     /// Actions the model refused (another was drawn), so far.
     public private(set) var refusals = 0
+    /// How many actions of each kind (`buy`, `refund`, …, and `advance`) the life performed, so far.
+    public private(set) var performed: [String: Int] = [:]
+    /// How many actions of each kind the model refused, so far.
+    public private(set) var refused: [String: Int] = [:]
     /// Deliveries handed to the driver so far.
     public private(set) var deliveries = 0
     /// Checkpoints so far.
@@ -125,9 +129,11 @@ public struct RandomLife: Sendable {
                 do {
                     let messages = try trial.perform(storeAction)
                     model = trial
+                    performed[Self.kind(of: storeAction), default: 0] += 1
                     return (Self.describe(storeAction), messages)
                 } catch {
                     refusals += 1
+                    refused[Self.kind(of: storeAction), default: 0] += 1
                 }
             }
         }
@@ -139,6 +145,7 @@ public struct RandomLife: Sendable {
         let target = model.now.addingTimeInterval(seconds)
         do {
             let messages = try model.advance(to: target)
+            performed["advance", default: 0] += 1
             return ("the clock moves on \(Self.format(duration: seconds))", messages)
         } catch {
             throw LifeError(seed: seed, step: step - 1, message: "the model refused to move its clock to \(Self.format(target)): \(error)")
@@ -179,6 +186,11 @@ public struct RandomLife: Sendable {
                 account: person.account, balance: balance, amount: amount, key: key, accepted: accepted, repeated: random.chance(0.2))))
         }
         return events
+    }
+
+    /// An action's kind: its case's name (`buy`, `refund`, `joinFamily`, …).
+    static func kind(of action: StoreAction) -> String {
+        String(String(describing: action).prefix { $0 != "(" })
     }
 
     /// `2026-01-07T10:00:00Z`.
