@@ -56,6 +56,19 @@ typealias Catalog = StoreModelCatalog
         #expect(throws: StoreModelError.self) { try model.advance(to: ModelFixture.start.addingTimeInterval(-1)) }
     }
 
+    /// A refused action leaves the model as it was (here: the Apple ID's signed-in account and the counters).
+    @Test func refusalChangesNothing() throws {
+        var model = try ModelFixture.model()
+        _ = try model.perform(.buy(Purchase(appleID: "ann", account: "u1", productID: Catalog.plusMonthly)))
+        #expect(throws: StoreModelError.self) {
+            try model.perform(.buy(Purchase(appleID: "ann", account: "u2", productID: Catalog.plusMonthly)))
+        }
+        #expect(model.world.appleIDs["ann"]?.account == "u1")
+        #expect(model.world.appleIDs["ann"]?.accounts == ["u1"])
+        let next = try model.perform(.buy(Purchase(appleID: "bob", account: "u3", productID: Catalog.theme)))
+        #expect(next.transactions.first?.payload.transactionID == "2000000000000002")
+    }
+
     /// A non-renewing subscription has no expiresDate in Apple's payload
     /// (https://developer.apple.com/documentation/appstoreserverapi/expiresdate: auto-renewable only); its term is
     /// the catalog's duration (Storekeeper's rule), so it is owned for one month and then not.

@@ -39,6 +39,15 @@ public struct StoreModel: Sendable {
 
     /// One thing that happens in the world at `now`; answers what Apple sends because of it, in order.
     public mutating func perform(_ action: StoreAction) throws(StoreModelError) -> [StoreMessage] {
+        // A refused action changes nothing: the model is a value, so it is put back as it was.
+        let before = self
+        do { return try apply(action) } catch {
+            self = before
+            throw error
+        }
+    }
+
+    mutating func apply(_ action: StoreAction) throws(StoreModelError) -> [StoreMessage] {
         var outbox = Outbox()
         switch action {
         case .buy(let purchase): try buy(purchase, into: &outbox)
@@ -72,11 +81,17 @@ public struct StoreModel: Sendable {
         guard date >= now else {
             throw StoreModelError("the clock cannot go back: now is \(now.timeIntervalSince1970), asked \(date.timeIntervalSince1970)")
         }
+        let before = self
         var outbox = Outbox()
-        while let (instant, originalTransactionID) = nextScheduledEvent(notAfter: date) {
-            // An event already due (a grace-period recovery whose new period ended before it) happens now.
-            now = max(now, instant)
-            try runScheduledEvent(of: originalTransactionID, into: &outbox)
+        do {
+            while let (instant, originalTransactionID) = nextScheduledEvent(notAfter: date) {
+                // An event already due (a grace-period recovery whose new period ended before it) happens now.
+                now = max(now, instant)
+                try runScheduledEvent(of: originalTransactionID, into: &outbox)
+            }
+        } catch {
+            self = before
+            throw error
         }
         // Messages stamped a millisecond apart may have moved the clock past `date`.
         now = max(now, date)
