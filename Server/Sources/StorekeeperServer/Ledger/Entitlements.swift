@@ -17,7 +17,8 @@ import StorekeeperServerStorage
 ///   purchase until its term ends (``SubscriptionTerm``: the catalog's
 ///   `duration`); owned while one is;
 /// - auto-renewable subscriptions, per original transaction: the current period is
-///   the unrevoked, not upgraded transaction bought last; `active` while it has
+///   the unrevoked, not upgraded transaction bought last (upgraded: `isUpgraded`, or another
+///   product of the subscription started before it ended); `active` while it has
 ///   not expired, else `grace-period` (entitled) while Apple's newest status is 4 and
 ///   its grace period runs, else `billing-retry` (listed, not entitled) while that
 ///   status is 3 or 4; otherwise not listed;
@@ -65,9 +66,11 @@ struct Entitlements: Encodable, Equatable {
             }
         }
         let told = Dictionary(renewals.map { ($0.originalTransactionID, $0) }, uniquingKeysWith: { first, _ in first })
+        let starts = Self.starts(of: transactions, environment: environment)
         var listed: [Subscription] = []
         for (original, candidates) in periods {
-            guard let current = candidates.max(by: Self.boughtEarlier), let end = expiration(of: current, policy: policy) else { continue }
+            let standing = candidates.filter { !Self.wasUpgraded($0, starts: starts[original] ?? []) }
+            guard let current = standing.max(by: Self.boughtEarlier), let end = expiration(of: current, policy: policy) else { continue }
             let renewal = told[original]
             let grace = renewal?.status == SubscriptionRenewal.billingGracePeriod ? renewal?.gracePeriodExpiresDate : nil
             if end > t {
@@ -91,6 +94,25 @@ struct Entitlements: Encodable, Equatable {
             features: features.sorted(), products: owned.sorted(), balances: all.mapValues { max(0, $0) },
             owed: all.filter { $0.value < 0 }.mapValues { -$0 },
             subscriptions: listed.sorted { ($0.product, $0.expirationDate) < ($1.product, $1.expirationDate) })
+    }
+
+    /// When each subscription's transactions (revoked ones included) started, and of which product, by original transaction.
+    private static func starts(of transactions: [StoredTransaction], environment: String) -> [String: [(product: String, date: Double)]] {
+        var starts: [String: [(product: String, date: Double)]] = [:]
+        for transaction in transactions where transaction.environment == environment && transaction.expirationDate != nil {
+            starts[transaction.originalTransactionID, default: []].append((transaction.productID, transaction.purchaseDate))
+        }
+        return starts
+    }
+
+    /// Whether another product of the subscription started while `period` ran: an upgrade, which
+    /// Apple makes at once and marks on the upgraded-from transaction (`isUpgraded`); a downgrade
+    /// or a renewal starts when the period ends. The server may never receive the re-signed
+    /// upgraded-from transaction (the device that would post it is off, and no notification
+    /// carries it), so the new period's start says it, even once that period is refunded.
+    private static func wasUpgraded(_ period: StoredTransaction, starts: [(product: String, date: Double)]) -> Bool {
+        guard let end = period.expirationDate else { return false }
+        return starts.contains { $0.product != period.productID && $0.date > period.purchaseDate && $0.date < end }
     }
 
     /// The period bought last; the same instant decided by the later end, then the transaction id, so that the answer never depends on order.

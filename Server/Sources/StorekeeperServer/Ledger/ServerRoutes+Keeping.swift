@@ -9,9 +9,10 @@ extension ServerRoutes {
     /// registered, the transaction (its newest version, a notification's
     /// included), then its grants, each idempotent in the database, so a post
     /// sent again changes nothing twice, and an older copy of a refunded
-    /// purchase grants nothing. Then what notifications told of this user's
-    /// purchases before the user held them is kept for the user too.
-    /// Answers the transaction kept.
+    /// purchase grants nothing. (What notifications told of this user's other
+    /// purchases is kept for the user when the user next reads or spends:
+    /// ``keepToldTransactions(of:)``, off the purchase's path.) Answers the
+    /// transaction kept.
     ///
     /// A transaction the server keeps for another user (the transaction, or,
     /// without an `appAccountToken`, its original transaction: ownership follows
@@ -23,10 +24,7 @@ extension ServerRoutes {
             throw APIError(.internalServerError, "internal", "the transaction had nothing to keep")
         }
         let account = Self.account(of: user)
-        guard try await storage.keep(effects, for: account) == .ownedByAnotherUser else {
-            try await keepToldTransactions(of: user)
-            return stored
-        }
+        guard try await storage.keep(effects, for: account) == .ownedByAnotherUser else { return stored }
         switch configuration.restoreByAnotherUser {
         case .keepWithOriginal:
             throw APIError(.forbidden, "owned-by-another-user", "transaction '\(stored.transactionID)' is kept for another user")
@@ -37,7 +35,6 @@ extension ServerRoutes {
                 try await storage.transfer(originalTransactionID: stored.originalTransactionID, from: owner, to: user),
                 try await storage.keep(effects, for: account) != .ownedByAnotherUser
             else { throw APIError.unavailable("transaction '\(stored.transactionID)' changed hands meanwhile; try again") }
-            try await keepToldTransactions(of: user)
             return stored
         }
     }

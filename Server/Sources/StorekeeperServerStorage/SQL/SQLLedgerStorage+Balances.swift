@@ -13,7 +13,8 @@ extension SQLLedgerStorage {
     /// It is then settled by the transaction's newest kept version, so a grant of a transaction
     /// kept revoked (an older copy of a refunded purchase) nets its refunded share to nothing,
     /// and a later reversal gives it back.
-    static func apply(_ grant: Grant, in session: any SQLSession) async throws -> Bool {
+    /// `settling: false` leaves the settlement to the caller, who settles once after the grants.
+    static func apply(_ grant: Grant, in session: any SQLSession, settling: Bool = true) async throws -> Bool {
         let new = try await session.run(
             """
             INSERT INTO grants (transaction_id, balance, user_id, amount, environment)
@@ -22,7 +23,7 @@ extension SQLLedgerStorage {
             .text(grant.transactionID), .text(grant.balance), .text(grant.user), SQLValue(grant.amount), .text(grant.environment))
         guard !new.isEmpty else { return false }
         try await add(grant.amount, of: grant.balance, in: grant.environment, to: grant.user, in: session)
-        _ = try await settle(grant.transactionID, in: session)
+        if settling { _ = try await settle(grant.transactionID, in: session) }
         return true
     }
 

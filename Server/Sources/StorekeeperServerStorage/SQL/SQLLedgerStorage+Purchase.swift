@@ -20,15 +20,18 @@ extension SQLLedgerStorage {
             try await session.run(
                 "INSERT INTO users (user_id, app_account_token, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 .text(account.user), .text(account.appAccountToken), .real(transaction.signedDate))
-            let write = try await Self.keep(transaction, in: session)
+            let write = try await Self.keep(transaction, in: session, settling: false)
             guard write != .ownedByAnotherUser else { return write }
+            var granted = false
             for effect in effects.dropFirst() {
                 switch effect {
-                case .grant(let grant): _ = try await Self.apply(grant, in: session)
+                case .grant(let grant): granted = try await Self.apply(grant, in: session, settling: false) || granted
                 case .renewal(let renewal): _ = try await Self.update(renewal, in: session)
                 case .transaction, .toldTransaction, .consumptionRequest, .revokeGrants, .reinstateGrants: break
                 }
             }
+            // Once, after the transaction and its grants: a repeated post (nothing new) settles nothing.
+            if granted || write != .unchanged { _ = try await Self.settle(transaction.transactionID, in: session) }
             return write
         }
     }

@@ -12,7 +12,8 @@ extension SQLLedgerStorage {
     /// and only with a newer `signedDate`; then its grants settled by the version kept.
     /// A transaction without an `appAccountToken` whose original another user holds (same
     /// ownership) is that user's: nothing is kept.
-    static func keep(_ transaction: StoredTransaction, in session: any SQLSession) async throws -> TransactionWrite {
+    /// `settling: false` leaves the settlement to the caller, who settles once after the grants.
+    static func keep(_ transaction: StoredTransaction, in session: any SQLSession, settling: Bool = true) async throws -> TransactionWrite {
         var t = transaction
         let told = try await session.run(
             "SELECT \(toldColumns) FROM told_transactions WHERE transaction_id = ?", .text(t.transactionID)
@@ -35,7 +36,7 @@ extension SQLLedgerStorage {
         if told != nil, write != .ownedByAnotherUser {
             try await session.run("DELETE FROM told_transactions WHERE transaction_id = ?", .text(t.transactionID))
         }
-        if write == .inserted || write == .updated { _ = try await settle(t.transactionID, in: session) }
+        if settling, write == .inserted || write == .updated { _ = try await settle(t.transactionID, in: session) }
         return write
     }
 

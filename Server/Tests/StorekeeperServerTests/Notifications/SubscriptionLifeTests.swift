@@ -191,6 +191,28 @@ import Testing
         }
     }
 
+    /// The upgraded-from transaction re-signed with `isUpgraded` reaches the server only if a device posts it
+    /// (the UPGRADE notification carries the new tier's transaction); the new period's start says the upgrade
+    /// all the same. When the new tier is then refunded, the old tier's period does not come back.
+    @Test(arguments: TestBackend.available)
+    func anUpgradeNeverPostedAsSuchStillEndsTheLowerTierAndARefundOfTheHigherOneLeavesNothing(backend: TestBackend) async throws {
+        try await run(backend) { world in
+            let (start, month) = (Self.start, Self.month)
+            let basicEnd = start.addingTimeInterval(month)
+            let upgrade = start.addingTimeInterval(10 * 86_400)
+            let monthlyEnd = upgrade.addingTimeInterval(month)
+            try await world.send(
+                .subscribed, .initialBuy, period: "500", product: ServerHarness.basic, bought: start, expires: basicEnd, status: .active,
+                signed: start)
+            try await world.send(
+                "DID_CHANGE_RENEWAL_PREF", "UPGRADE", period: "501", bought: upgrade, expires: monthlyEnd, status: .active, signed: upgrade)
+            #expect(try await world.seen(at: upgrade.addingTimeInterval(60)) == Self.seen("active", monthlyEnd))
+            let refund = upgrade.addingTimeInterval(3_600)
+            try await world.send(.refund, period: "501", bought: upgrade, expires: monthlyEnd, status: .revoked, signed: refund, revoked: refund)
+            #expect(try await world.seen(at: refund.addingTimeInterval(60)) == Self.nothing)
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func anOlderNotificationArrivingLateChangesNothing(backend: TestBackend) async throws {
         try await run(backend) { world in
