@@ -36,6 +36,7 @@ import Testing
         let products = policy.products.map(\.id).sorted()
         var count = 0
         var lastSigned = Date.distantPast
+        var ledger = MessageLedger(policy: policy, accounts: accounts + appleIDs)
         for step in 0..<60 {
             let appleID = pick(appleIDs) ?? "ann"
             let subscriptions = model.world.subscriptions.values.filter { $0.sharedFrom == nil }.map(\.originalTransactionID).sorted()
@@ -71,6 +72,9 @@ import Testing
             default: break
             }
             var messages: [StoreMessage] = []
+            if case let .spend(account, balance, amount)? = action, model.canSpend(account: account, balance: balance, amount: amount) {
+                ledger.spent[account, default: [:]][balance, default: 0] += amount
+            }
             do {
                 if let action {
                     messages = try model.perform(action)
@@ -93,6 +97,13 @@ import Testing
                 lastSigned = signed
             }
             try check(messages, model: model, policyFeatures: Set(policy.features), seed: seed, step: step)
+            // A server receiving every message once, in order, agrees with the model.
+            for message in messages { ledger.receive(message) }
+            for account in accounts + appleIDs {
+                let fromMessages = ledger.entitlements(of: account, at: model.now)
+                let fromState = model.entitlements(of: account)
+                #expect(fromMessages == fromState, "seed \(seed), step \(step), \(account):\n  messages \(fromMessages)\n  model    \(fromState)")
+            }
         }
         return count
     }
