@@ -37,6 +37,8 @@ import Testing
         var count = 0
         var lastSigned = Date.distantPast
         var ledger = MessageLedger(policy: policy, accounts: accounts + appleIDs)
+        // The same, receiving each step's messages in reverse order: signedDates and statuses, not arrival, decide.
+        var reversedLedger = ledger
         for step in 0..<60 {
             let appleID = pick(appleIDs) ?? "ann"
             let subscriptions = model.world.subscriptions.values.filter { $0.sharedFrom == nil }.map(\.originalTransactionID).sorted()
@@ -74,6 +76,7 @@ import Testing
             var messages: [StoreMessage] = []
             if case let .spend(account, balance, amount)? = action, model.canSpend(account: account, balance: balance, amount: amount) {
                 ledger.spent[account, default: [:]][balance, default: 0] += amount
+                reversedLedger.spent[account, default: [:]][balance, default: 0] += amount
             }
             do {
                 if let action {
@@ -99,10 +102,13 @@ import Testing
             try check(messages, model: model, policyFeatures: Set(policy.features), seed: seed, step: step)
             // A server receiving every message once, in order, agrees with the model.
             for message in messages { ledger.receive(message) }
+            for message in messages.reversed() { reversedLedger.receive(message) }
             for account in accounts + appleIDs {
                 let fromMessages = ledger.entitlements(of: account, at: model.now)
                 let fromState = model.entitlements(of: account)
                 #expect(fromMessages == fromState, "seed \(seed), step \(step), \(account):\n  messages \(fromMessages)\n  model    \(fromState)")
+                let fromReversed = reversedLedger.entitlements(of: account, at: model.now)
+                #expect(fromReversed == fromState, "seed \(seed), step \(step), \(account), reversed:\n  messages \(fromReversed)\n  model    \(fromState)")
             }
         }
         return count
