@@ -71,6 +71,25 @@ import Testing
         }
     }
 
+    /// A request waits only seconds for a PostgreSQL connection, but a server starting beside its database
+    /// (a container, a reboot) keeps trying to migrate for a minute, saying so, rather than exiting at once.
+    @Test func atStartADatabaseThatDoesNotAnswerYetIsWaitedFor() async throws {
+        try await ScratchFolder.with { folder in
+            let server = try RunningServer.launch(
+                ["--policy", RepositoryFiles.dailyPlanetCatalog, "--database", "postgres://storekeeper:secret@127.0.0.1:1/ledger"],
+                environment: ServerExecutable.environment(["STOREKEEPER_SERVER_CLIENT_TOKEN_SECRET": Self.tokenSecret]), folder: folder)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline, !server.log.contains("the database does not answer yet"), !server.child.hasEnded() {
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            let log = server.log
+            #expect(!server.child.hasEnded(), "the server gave up at once:\n\(log)")
+            #expect(log.contains("the database does not answer yet"), "\(log)")
+            #expect(!log.contains("secret@"), "the password stays out of the log:\n\(log)")
+            _ = try server.stop()
+        }
+    }
+
     /// Receipts are verified only with the app's shared secret: without it the route says so (404
     /// `receipts-not-configured`) instead of forwarding receipts with no password.
     @Test func receiptsAreVerifiedOnlyWithTheSharedSecret() async throws {

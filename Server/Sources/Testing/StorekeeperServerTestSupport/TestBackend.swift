@@ -27,6 +27,12 @@ public enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable
         return allCases
     }()
 
+    /// How long the suites' storages wait for a PostgreSQL connection: the suite's database is never
+    /// down, but a hundred tests opening pools at once on a loaded machine can take longer than the
+    /// production default (5 s) to connect. The outage itself is tested with the default
+    /// (`RobustnessTests`).
+    public static let testConnectionWait: Duration = .seconds(60)
+
     /// A fresh, migrated storage of this backend for one test (its own SQLite file, or its own
     /// PostgreSQL schema), and a second instance on the same database, as a second server process
     /// would have.
@@ -42,8 +48,8 @@ public enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable
             }
         case .postgres:
             let url = try TestPostgres.url()
-            let first = try SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8)
-            let second = try SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8)
+            let first = try SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8, connectionWait: Self.testConnectionWait)
+            let second = try SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8, connectionWait: Self.testConnectionWait)
             do {
                 try await first.migrate()
                 try await body(first, second)
@@ -71,7 +77,9 @@ public enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable
             let url = try TestPostgres.url()
             let opened = OpenedStorages()
             do {
-                try await body { try await opened.add(SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8)) }
+                try await body {
+                    try await opened.add(SQLLedgerStorage.postgres(url: url, schema: name, maximumConnections: 8, connectionWait: Self.testConnectionWait))
+                }
             } catch {
                 await opened.closeAll()
                 throw error

@@ -13,6 +13,9 @@ import StorekeeperVerification
 struct ServerStartup {
     var settings: ServeSettings
 
+    /// How long `serve` waits at start for a database that does not answer yet.
+    static let databaseStartupWait: Duration = .seconds(60)
+
     /// The shortest client token secret accepted: an HS256 key below 256 bits can be guessed.
     static let minimumTokenSecretBytes = ClientTokenSecret.minimumLength
 
@@ -125,11 +128,20 @@ struct ServerStartup {
         } catch {
             throw UsageError("the database \(settings.database) cannot be opened: \(error)")
         }
-        do {
-            try await storage.migrate()
-        } catch {
-            await storage.close()
-            throw UsageError("the database \(settings.database) cannot be migrated: \(error)")
+        // A database starting beside the server (a container, a reboot) may not take connections yet, and
+        // a request waits only seconds for one: keep trying for a minute before giving up.
+        let deadline = ContinuousClock.now + Self.databaseStartupWait
+        while true {
+            do {
+                try await storage.migrate()
+                break
+            } catch StorageError.transient(let why) where ContinuousClock.now < deadline {
+                logger.notice("the database does not answer yet; trying again", metadata: ["database": "\(settings.database)", "why": "\(why)"])
+                try? await Task.sleep(for: .seconds(1))
+            } catch {
+                await storage.close()
+                throw UsageError("the database \(settings.database) cannot be migrated: \(error)")
+            }
         }
         logger.info("database ready", metadata: ["database": "\(settings.database)"])
         return storage
