@@ -84,8 +84,10 @@ import Testing
             #expect(answer.status == 200, "\(answer.body)")
             guard case .object(let account) = try JSONParser().parse(answer.body) else { Issue.record("not an object: \(answer.body)"); return }
             func member(_ name: String) -> JSONValue? { account.first { $0.key == name }?.value }
+            // Balances are per App Store environment (`{"Sandbox": {...}}`): these purchases are Sandbox's.
             guard case .array(let transactions)? = member("transactions"), case .array(let records)? = member("records"),
-                  case .object(let balances)? = member("balances")
+                  case .object(let environments)? = member("balances"),
+                  case .object(let balances)? = environments.first(where: { $0.key == "Sandbox" })?.value
             else { Issue.record("not the operator's user object: \(answer.body)"); return }
             #expect(transactions.count == 1, "\(answer.body)")
             #expect(records.count == 1, "\(answer.body)")
@@ -127,7 +129,8 @@ import Testing
             #expect(answers.contains { $0.0 == 200 }, "\(answers)")
             let after = try await servers[0].get("/v1/operator/users/\(user)", headers: [("Authorization", "Bearer \(Self.operatorKey)")])
             guard case .object(let afterAccount) = try JSONParser().parse(after.body),
-                  case .object(let afterBalances)? = afterAccount.first(where: { $0.key == "balances" })?.value
+                  case .object(let afterEnvironments)? = afterAccount.first(where: { $0.key == "balances" })?.value,
+                  case .object(let afterBalances)? = afterEnvironments.first(where: { $0.key == "Sandbox" })?.value
             else { Issue.record("not the operator's user object: \(after.body)"); return }
             #expect(afterBalances.first { $0.key == "gift-articles" }?.value == .integer(10), "taken back once: \(after.body)")
             let notifications = try await servers[0].get("/v1/operator/notifications", headers: [("Authorization", "Bearer \(Self.operatorKey)")])
