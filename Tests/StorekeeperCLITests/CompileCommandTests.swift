@@ -12,7 +12,9 @@ import Testing
         #expect(result.stdout == "" && result.stderr == "")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
         #expect(document["format"] as? String == "storekeeper-policy")
-        #expect(document["version"] as? Int == 2)
+        #expect(document["version"] as? Int == 3)
+        // Rocket Racer does not say what a refund of spent coins does: the default is written out.
+        #expect((document["refunds"] as? [String: Any])?["spent-balance"] as? String == "owe")
         #expect((document["products"] as? [Any])?.count == 15)
         let plans = try #require(document["plans"] as? [[String: Any]])
         let steps = plans.flatMap { ($0["steps"] as? [[String: Any]]) ?? [] }
@@ -25,8 +27,38 @@ import Testing
     func standardOutput() async throws {
         let result = try await CLI.run(["compile", "--compact", "Catalogs/inkwell/catalog.yaml"], in: PackagePaths.root)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("{\"format\":\"storekeeper-policy\",\"version\":2,"))
+        #expect(result.stdout.hasPrefix("{\"format\":\"storekeeper-policy\",\"version\":3,"))
         #expect(result.stdout.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("the catalog's refunds reach the policy, and explain reads them back; a version-2 policy is refused, naming what it lacks")
+    func refundsReachThePolicy() async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog(extra: "refunds:\n  spent-balance: forgive\n"))
+        let compiled = try await workspace.run("compile", "shop.yaml", "--compact")
+        #expect(compiled.status == 0, "\(compiled)")
+        #expect(compiled.stdout.contains(",\"refunds\":{\"spent-balance\":\"forgive\"},"), "\(compiled.stdout)")
+        try workspace.write("policy.json", compiled.stdout)
+        #expect(try await workspace.run("explain", "policy.json").status == 0)
+
+        // The same policy as version 2 wrote it: no `refunds`.
+        let old = compiled.stdout.replacingOccurrences(of: "\"version\":3,", with: "\"version\":2,")
+            .replacingOccurrences(of: "\"refunds\":{\"spent-balance\":\"forgive\"},", with: "")
+        try workspace.write("old.json", old)
+        let refused = try await workspace.run("explain", "old.json")
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("old.json: error: version: format version 2 cannot be read (an older storekeeper wrote it, without `refunds`"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("this version reads 3: compile the catalog again"), "\(refused.stderr)")
+    }
+
+    @Test("a misspelt refund policy stops compile at its place, with the nearest value")
+    func aMisspeltRefundPolicyStopsCompile() async throws {
+        let workspace = try Workspace()
+        try workspace.write("shop.yaml", validCatalog(extra: "refunds:\n  spent-balance: forgve\n"))
+        let result = try await workspace.run("compile", "shop.yaml", "-o", "policy.json")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("shop.yaml:6:18: error: 'forgve' is not a valid 'spent-balance' refund policy; did you mean 'forgive'? (expected one of: owe, forgive) [invalid-value]"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.url.appendingPathComponent("policy.json").path))
     }
 
     @Test("a catalog with errors writes nothing, exits 1 and says why on standard error")

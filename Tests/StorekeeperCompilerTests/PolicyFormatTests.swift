@@ -16,6 +16,7 @@ import Testing
         #expect(loaded.products == compiled.products, sourceLocation: sourceLocation)
         #expect(loaded.rules == compiled.rules, sourceLocation: sourceLocation)
         #expect(loaded.catalog == compiled.catalog && loaded.server == compiled.server, sourceLocation: sourceLocation)
+        #expect(loaded.refundedSpendPolicy == compiled.refundedSpendPolicy, sourceLocation: sourceLocation)
         #expect(loaded.features == compiled.features && loaded.balances == compiled.balances, sourceLocation: sourceLocation)
         for product in compiled.products {
             guard let before = compiled.product(id: product.id), let after = loaded.product(id: product.id) else {

@@ -115,7 +115,14 @@ public struct PolicyDecoder: Sendable {
         }
     }
 
-    private static let topLevel: Set<String> = ["format", "version", "catalog", "files", "server", "features", "balances", "situations", "rules", "plans", "products"]
+    /// What each older version's files lack, for the error that refuses one:
+    /// compiling again is the fix, and this says why it is needed.
+    private static let missingFromOlderVersions: [Int: String] = [
+        1: "the `verification-failed` store error's plans and `refunds`",
+        2: "`refunds` (what an App Store refund takes back of a balance already spent)",
+    ]
+
+    private static let topLevel: Set<String> = ["format", "version", "catalog", "files", "server", "refunds", "features", "balances", "situations", "rules", "plans", "products"]
     private static let productMembers: Set<String> = [
         "id", "type", "delivery", "unlocks", "grants", "content", "persistence", "record", "restore", "restore-trigger",
         "restore-selection", "max-quantity", "family-shareable", "subscription", "duration", "plans",
@@ -139,7 +146,9 @@ public struct PolicyDecoder: Sendable {
             throw PolicyLoadError(path: "version", message: "missing or not a number; expected \(CompiledPolicy.formatVersion)")
         }
         guard number == CompiledPolicy.formatVersion else {
-            let hint = number > CompiledPolicy.formatVersion ? "a newer storekeeper wrote it" : "an older storekeeper wrote it"
+            let hint = number > CompiledPolicy.formatVersion
+                ? "a newer storekeeper wrote it"
+                : "an older storekeeper wrote it" + (Self.missingFromOlderVersions[number].map { ", without \($0)" } ?? "")
             throw version.fail("format version \(number) cannot be read (\(hint)); this version reads \(CompiledPolicy.formatVersion): compile the catalog again")
         }
         let top = try root.object(allowed: Self.topLevel)
@@ -147,6 +156,8 @@ public struct PolicyDecoder: Sendable {
         let files = try top.required("files", in: "").array().map { field throws(PolicyLoadError) in try field.string() }
         let serverField = try top.required("server", in: "")
         let server = serverField.isNull ? nil : try Self.serverURL(serverField)
+        let refunds = try top.required("refunds", in: "").object(allowed: ["spent-balance"])
+        let refundedSpendPolicy = try refunds.required("spent-balance", in: "refunds").enumeration(RefundedSpendPolicy.self)
         let features = try Self.distinctNames(top.required("features", in: ""), kind: "feature")
         let balances = try Self.distinctNames(top.required("balances", in: ""), kind: "balance")
 
@@ -246,7 +257,8 @@ public struct PolicyDecoder: Sendable {
             }
             products.append(product)
         }
-        return CompiledPolicy(catalog: catalog, files: files, server: server, features: features, balances: balances,
+        return CompiledPolicy(catalog: catalog, files: files, server: server, refundedSpendPolicy: refundedSpendPolicy,
+                              features: features, balances: balances,
                               products: products, rules: rules, plans: plans, plugins: plugins, table: table)
     }
 

@@ -74,6 +74,7 @@ public struct PolicyEncoder: Sendable {
             ("catalog", .string(policy.catalog)),
             ("files", .array(files.map { .string($0) })),
             ("server", policy.server.map { .string($0) } ?? .null),
+            ("refunds", .object([("spent-balance", .string(policy.refundedSpendPolicy.rawValue))])),
             ("features", .array(policy.features.map { .string($0) })),
             ("balances", .array(policy.balances.map { .string($0) })),
             ("situations", .array(situations)),

@@ -16,7 +16,7 @@ import StorekeeperCore
 /// ```
 public struct CompiledPolicy: Sendable {
     /// The version of the compiled format this policy reads and writes.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// The catalog's name.
     public let catalog: String
@@ -28,6 +28,17 @@ public struct CompiledPolicy: Sendable {
     /// checked it with: what a `ServerTransport` sends requests to. Nil
     /// without a server (or, for a policy built by hand, with a URL the rule refuses).
     public var serverURL: ServerURL? { server.flatMap { try? ServerURL(parsing: $0) } }
+    /// What an App Store refund takes back of a balance (coins) that a
+    /// consumable granted and the user has already spent: the catalog's
+    /// `refunds: {spent-balance: ...}`, `owe` when it does not say.
+    ///
+    /// With ``RefundedSpendPolicy/owe`` the refund takes back the whole
+    /// refunded share and what the balance cannot cover is owed (later
+    /// grants pay it first); with ``RefundedSpendPolicy/forgive`` it takes
+    /// back at most what the balance holds then, and nothing is owed. The
+    /// server's ledger and the device's queue read it; the policy only
+    /// carries it.
+    public let refundedSpendPolicy: RefundedSpendPolicy
     /// The declared features.
     public let features: [String]
     /// The declared balances.
@@ -46,12 +57,13 @@ public struct CompiledPolicy: Sendable {
     /// finding a product by id is half of dispatching by id.
     let productIndex: ProductIndex
 
-    package init(catalog: String, files: [String], server: String?, features: [String], balances: [String],
-         products: [ProductPolicy], rules: [RuleReference], plans: [Plan], plugins: PluginRegistry,
-         table: [Int32]) {
+    package init(catalog: String, files: [String], server: String?, refundedSpendPolicy: RefundedSpendPolicy,
+         features: [String], balances: [String], products: [ProductPolicy], rules: [RuleReference], plans: [Plan],
+         plugins: PluginRegistry, table: [Int32]) {
         self.catalog = catalog
         self.files = files
         self.server = server
+        self.refundedSpendPolicy = refundedSpendPolicy
         self.features = features
         self.balances = balances
         self.products = products

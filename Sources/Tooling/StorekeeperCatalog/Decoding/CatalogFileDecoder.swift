@@ -11,6 +11,7 @@ struct DecodedFile {
     var server: Server?
     /// A `server` was written but refused (its error is reported).
     var serverIsInvalid = false
+    var refunds: Refunds?
     /// The `format` is one this version cannot read (reported): what the
     /// file lacks is then not reported, since another format may not need it.
     var formatIsUnsupported = false
@@ -20,10 +21,11 @@ struct DecodedFile {
 
 /// Decodes the top level of a catalog file or a fragment.
 enum CatalogFileDecoder {
-    static let catalogKeys = ["catalog", "format", "app", "server", "features", "balances", "groups", "include", "defaults", "products", "rules"]
+    static let catalogKeys = ["catalog", "format", "app", "server", "refunds", "features", "balances", "groups", "include", "defaults", "products", "rules"]
     static let fragmentKeys = ["products", "groups", "features", "balances", "rules", "include"]
     static let appKeys = ["bundle-id", "platforms", "minimum-os"]
     static let serverKeys = ["url", "identity"]
+    static let refundsKeys = ["spent-balance"]
     static let groupKeys = ["name", "localizations"]
     static let defaultsKeys = ["delivery", "persistence", "restore", "family-shareable"]
     static let supportedFormats = [1]
@@ -91,6 +93,7 @@ enum CatalogFileDecoder {
                 file.server = decodeServer(pair.value, context: &context)
                 file.serverIsInvalid = file.server == nil
             }
+            if let pair = fields["refunds"] { file.refunds = decodeRefunds(pair.value, context: &context) }
             if let pair = fields["defaults"] { file.defaults = decodeDefaults(pair.value, context: &context, references: &catalog.references) }
         }
         if let pair = fields["features"] {
@@ -243,6 +246,26 @@ enum CatalogFileDecoder {
         if !sawURL { context.missing("url", in: node, of: "'server'", example: "https://store.example.com") }
         guard ok, let url else { return nil }
         return Server(url: url, identity: identity, location: node.location)
+    }
+
+    /// `refunds`: what an App Store refund does where the app's ledger has a
+    /// choice (docs/format.md#refunds). Nil when it is not a mapping or its
+    /// value cannot be read (reported); every key is optional.
+    static func decodeRefunds(_ node: YAMLNode, context: inout DecodingContext) -> Refunds? {
+        guard context.expectMapping(node, "'refunds'") else { return nil }
+        var spentBalance: Located<RefundedSpendPolicy>?
+        var ok = true
+        for pair in node.pairs {
+            switch pair.key.text {
+            case "spent-balance":
+                spentBalance = context.enumeration(pair.value, "'spent-balance' refund policy")
+                if spentBalance == nil { ok = false }
+            default:
+                context.unknownKey(pair.key, in: "'refunds'", known: refundsKeys)
+            }
+        }
+        guard ok else { return nil }
+        return Refunds(spentBalance: spentBalance, location: node.location)
     }
 
     /// A server URL by the runtime's rule (`ServerURL`, which the

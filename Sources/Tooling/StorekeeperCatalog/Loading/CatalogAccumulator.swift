@@ -167,7 +167,8 @@ struct CatalogAccumulator {
             context.error(CatalogRuleID.noProducts, "the catalog has no products; list at least one under `products` (here or in an included fragment)", at: name)
         }
         return Catalog(
-            name: name, format: file.format, app: app, server: file.server, serverIsInvalid: file.serverIsInvalid, features: features, balances: balances,
+            name: name, format: file.format, app: app, server: file.server, serverIsInvalid: file.serverIsInvalid, refunds: file.refunds,
+            features: features, balances: balances,
             groups: groups, products: products, rules: rules, files: files)
     }
 

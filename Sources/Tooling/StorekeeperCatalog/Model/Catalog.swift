@@ -19,6 +19,8 @@ public struct Catalog: Sendable, Hashable {
     /// error is reported): `server` is then nil, but checks that need a
     /// server do not report it missing as well.
     public var serverIsInvalid: Bool
+    /// The catalog's `refunds`, if it writes one.
+    public var refunds: Refunds?
     /// Declared features, in order.
     public var features: [Located<String>]
     /// Declared balances, in order.
@@ -34,8 +36,8 @@ public struct Catalog: Sendable, Hashable {
 
     /// Creates a catalog.
     public init(
-        name: Located<String>, format: Int = 1, app: App, server: Server? = nil, serverIsInvalid: Bool = false, features: [Located<String>] = [],
-        balances: [Located<String>] = [], groups: [SubscriptionGroup] = [], products: [Product] = [],
+        name: Located<String>, format: Int = 1, app: App, server: Server? = nil, serverIsInvalid: Bool = false, refunds: Refunds? = nil,
+        features: [Located<String>] = [], balances: [Located<String>] = [], groups: [SubscriptionGroup] = [], products: [Product] = [],
         rules: [CustomRule] = [], files: [String]
     ) {
         self.name = name
@@ -43,6 +45,7 @@ public struct Catalog: Sendable, Hashable {
         self.app = app
         self.server = server
         self.serverIsInvalid = serverIsInvalid
+        self.refunds = refunds
         self.features = features
         self.balances = balances
         self.groups = groups
@@ -50,6 +53,10 @@ public struct Catalog: Sendable, Hashable {
         self.rules = rules
         self.files = files
     }
+
+    /// What an App Store refund takes back of a balance already spent: the
+    /// catalog's `refunds: {spent-balance: ...}`, or `owe` when not written.
+    public var refundedSpendPolicy: RefundedSpendPolicy { refunds?.effectiveSpentBalance ?? .default }
 
     /// The product with an id, if the catalog has it.
     public func product(id: String) -> Product? { products.first { $0.id.value == id } }

@@ -25,6 +25,11 @@ extension ServerIdentity: CatalogEnum {
     public static let spellings = YAMLKeyTable<ServerIdentity>()
 }
 
+extension RefundedSpendPolicy: CatalogEnum {
+    /// The spellings, for matching without making a `String`.
+    public static let spellings = YAMLKeyTable<RefundedSpendPolicy>()
+}
+
 extension DeliveryModel: CatalogEnum {
     /// The spellings, for matching without making a `String`.
     public static let spellings = YAMLKeyTable<DeliveryModel>()

@@ -57,6 +57,7 @@ public struct PolicyCompiler: Sendable {
         let products = catalog.products.map(ProductPolicy.init)
         return CompiledPolicy(
             catalog: catalog.name.value, files: catalog.files, server: catalog.server?.url.value,
+            refundedSpendPolicy: catalog.refundedSpendPolicy,
             features: catalog.features.map(\.value), balances: catalog.balances.map(\.value),
             products: products,
             rules: catalog.rules.map { RuleReference(name: $0.name.value, position: SourcePosition($0.location)) },

@@ -31,6 +31,7 @@ enum TopLevelSchema {
         ]),
         ("app", app),
         ("server", server),
+        ("refunds", refunds),
         ("features", SchemaKeywords.list(
             "Names of app functionality that products unlock (delivery: {unlocks: [...]}), each declared once across the catalog and its fragments.",
             of: SchemaKeywords.reference("name"), unique: true)),
@@ -84,6 +85,15 @@ enum TopLevelSchema {
             ("identity", SchemaKeywords.enumeration(ServerIdentity.self, "How the app identifies the user to the server.", default: .account)),
         ],
         required: ["url"])
+
+    static let refunds = SchemaKeywords.closedObject(
+        "What an App Store refund does where your ledger has a choice. Optional; only the catalog file sets it (docs/format.md#refunds).",
+        properties: [
+            ("spent-balance", SchemaKeywords.enumeration(
+                RefundedSpendPolicy.self,
+                "When Apple refunds a consumable whose balance (coins) the user has already spent: what the refund takes back. Default owe.",
+                default: .default)),
+        ])
 
     static let groups: JSONValue = [
         "description": "Subscription groups: group name -> {name, localizations?}. Every group an auto-renewable subscription names is declared here or in a fragment, once.",

@@ -51,6 +51,15 @@ extension ServerIdentity: SchemaDescribed {
     }
 }
 
+extension RefundedSpendPolicy: SchemaDescribed {
+    var schemaDescription: String {
+        switch self {
+        case .owe: "The refund takes back the whole refunded share; what the balance cannot cover is owed, and later grants pay it first (the default)."
+        case .forgive: "The refund takes back at most what the balance holds when it is applied; nothing is owed."
+        }
+    }
+}
+
 extension DeliveryModel: SchemaDescribed {
     var schemaDescription: String {
         switch self {
