@@ -36,8 +36,8 @@ public struct CompiledPolicy: Sendable {
     /// refunded share and what the balance cannot cover is owed (later
     /// grants pay it first); with ``RefundedSpendPolicy/forgive`` it takes
     /// back at most what the balance holds then, and nothing is owed. The
-    /// server's ledger and the device's queue read it; the policy only
-    /// carries it.
+    /// policy only carries the choice, for whatever keeps the balances (the
+    /// server's ledger, the device's queue) to apply.
     public let refundedSpendPolicy: RefundedSpendPolicy
     /// The declared features.
     public let features: [String]
