@@ -17,8 +17,8 @@ import StorekeeperServerStorage
 ///   purchase until its term ends (``SubscriptionTerm``: the catalog's
 ///   `duration`); owned while one is;
 /// - auto-renewable subscriptions, per original transaction: the current period is
-///   the unrevoked, not upgraded transaction bought last (upgraded: `isUpgraded`, or another
-///   product of the subscription started before it ended); `active` while it has
+///   the unrevoked, not upgraded transaction bought last (upgraded: `isUpgraded`, or a higher
+///   level of the subscription started before it ended); `active` while it has
 ///   not expired, else `grace-period` (entitled) while Apple's newest status is 4 and
 ///   its grace period runs, else `billing-retry` (listed, not entitled) while that
 ///   status is 3 or 4; otherwise not listed;
@@ -69,7 +69,7 @@ struct Entitlements: Encodable, Equatable {
         let starts = Self.starts(of: transactions, environment: environment)
         var listed: [Subscription] = []
         for (original, candidates) in periods {
-            let standing = candidates.filter { !Self.wasUpgraded($0, starts: starts[original] ?? []) }
+            let standing = candidates.filter { !Self.wasUpgraded($0, starts: starts[original] ?? [], policy: policy) }
             guard let current = standing.max(by: Self.boughtEarlier), let end = expiration(of: current, policy: policy) else { continue }
             let renewal = told[original]
             let grace = renewal?.status == SubscriptionRenewal.billingGracePeriod ? renewal?.gracePeriodExpiresDate : nil
@@ -105,14 +105,26 @@ struct Entitlements: Encodable, Equatable {
         return starts
     }
 
-    /// Whether another product of the subscription started while `period` ran: an upgrade, which
-    /// Apple makes at once and marks on the upgraded-from transaction (`isUpgraded`); a downgrade
-    /// or a renewal starts when the period ends. The server may never receive the re-signed
-    /// upgraded-from transaction (the device that would post it is off, and no notification
-    /// carries it), so the new period's start says it, even once that period is refunded.
-    private static func wasUpgraded(_ period: StoredTransaction, starts: [(product: String, date: Double)]) -> Bool {
-        guard let end = period.expirationDate else { return false }
-        return starts.contains { $0.product != period.productID && $0.date > period.purchaseDate && $0.date < end }
+    /// Whether a higher level of the subscription's group started while `period` ran: an upgrade,
+    /// which Apple makes at once and marks on the upgraded-from transaction (`isUpgraded`); a
+    /// downgrade, a crossgrade at renewal or a renewal starts when the period ends, and a lower
+    /// level bought while the period stood refunded is a new subscription, not an upgrade. The
+    /// server may never receive the re-signed upgraded-from transaction (the device that would
+    /// post it is off, and no notification carries it), so the new period's start says it, even
+    /// once that period is refunded.
+    private static func wasUpgraded(
+        _ period: StoredTransaction, starts: [(product: String, date: Double)], policy: CompiledPolicy
+    ) -> Bool {
+        guard let end = period.expirationDate, let level = level(of: period.productID, policy: policy) else { return false }
+        return starts.contains { start in
+            guard let higher = Self.level(of: start.product, policy: policy) else { return false }
+            return higher < level && start.date > period.purchaseDate && start.date < end
+        }
+    }
+
+    /// A subscription product's level in its group (1 is the highest); nil for a product the policy does not name.
+    private static func level(of product: String, policy: CompiledPolicy) -> Int? {
+        policy.product(id: product).flatMap { policy.product($0).subscription?.level }
     }
 
     /// The period bought last; the same instant decided by the later end, then the transaction id, so that the answer never depends on order.

@@ -213,6 +213,31 @@ import Testing
         }
     }
 
+    /// A lower level bought while the first period stood refunded is a new purchase, not an upgrade: when the
+    /// first period's refund is reversed (and the lower level's refunded), the first period is current again.
+    @Test(arguments: TestBackend.available)
+    func aLowerLevelBoughtDuringARefundIsNoUpgrade(backend: TestBackend) async throws {
+        try await run(backend) { world in
+            let (start, month) = (Self.start, Self.month)
+            let end = start.addingTimeInterval(month)
+            let day: TimeInterval = 86_400
+            try await world.send(.subscribed, .initialBuy, period: "500", bought: start, expires: end, status: .active, signed: start)
+            let refund = start.addingTimeInterval(day)
+            try await world.send(.refund, period: "500", bought: start, expires: end, status: .revoked, signed: refund, revoked: refund)
+            let again = start.addingTimeInterval(2 * day)
+            let basicEnd = again.addingTimeInterval(month)
+            try await world.send(
+                .subscribed, .resubscribe, period: "501", product: ServerHarness.basic, bought: again, expires: basicEnd, status: .active,
+                signed: again)
+            let second = start.addingTimeInterval(3 * day)
+            try await world.send(
+                .refund, period: "501", product: ServerHarness.basic, bought: again, expires: basicEnd, status: .revoked, signed: second,
+                revoked: second)
+            try await world.send("REFUND_REVERSED", period: "500", bought: start, expires: end, status: .active, signed: second.addingTimeInterval(60))
+            #expect(try await world.seen(at: second.addingTimeInterval(120)) == Self.seen("active", end))
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func anOlderNotificationArrivingLateChangesNothing(backend: TestBackend) async throws {
         try await run(backend) { world in
