@@ -87,19 +87,19 @@ struct LivesCommand: AsyncParsableCommand {
         let driver = try await LivesDriver(world: world, options: options)
         if let replay {
             let outcome = await driver.run(seed: replay, transcript: true)
-            print(outcome.transcript.joined(separator: "\n"))
+            say(outcome.transcript.joined(separator: "\n"))
             var report = LivesReport(options: driver.options)
             report.add(outcome)
-            print("\n" + report.figures)
+            say("\n" + report.figures)
             await driver.close()
             if let failure = outcome.failure {
-                print("\n" + failure.report(storyLines: 0))
+                say("\n" + failure.report(storyLines: 0))
                 throw ExitCode(1)
             }
-            print("life \(replay): the server agreed with the model at every checkpoint")
+            say("life \(replay): the server agreed with the model at every checkpoint")
             return
         }
-        print("storekeeper-server-lives: \(lives) lives from seed \(seed) on \(database), \(instances) instance\(instances == 1 ? "" : "s")")
+        say("storekeeper-server-lives: \(lives) lives from seed \(seed) on \(database), \(instances) instance\(instances == 1 ? "" : "s")")
         let every = max(1, lives / 20)
         var done = 0
         var failed = 0
@@ -110,19 +110,25 @@ struct LivesCommand: AsyncParsableCommand {
             if outcome.failure != nil { failed += 1 }
             if done % every == 0 || done == lives {
                 let elapsed = ContinuousClock.now - start
-                print("  \(done)/\(lives) lives, \(failed) failed, \(elapsed.components.seconds) s")
+                say("  \(done)/\(lives) lives, \(failed) failed, \(elapsed.components.seconds) s")
             }
         }
         await driver.close()
-        print(report.figures)
-        print(report.mix)
+        say(report.figures)
+        say(report.mix)
         guard report.failures.isEmpty else {
-            print("\n\(report.distinct.count) distinct disagreement\(report.distinct.count == 1 ? "" : "s") (seed that fails soonest; replay for its whole story):\n")
-            print(report.failureReport(storyLines: storyLines))
+            say("\n\(report.distinct.count) distinct disagreement\(report.distinct.count == 1 ? "" : "s") (seed that fails soonest; replay for its whole story):\n")
+            say(report.failureReport(storyLines: storyLines))
             let seeds = report.failures.map { String($0.seed) }
-            print("\nfailed seeds (\(seeds.count)): \(seeds.prefix(200).joined(separator: " "))\(seeds.count > 200 ? " …" : "")")
+            say("\nfailed seeds (\(seeds.count)): \(seeds.prefix(200).joined(separator: " "))\(seeds.count > 200 ? " …" : "")")
             throw ExitCode(1)
         }
-        print("every life agreed with the model at every checkpoint")
+        say("every life agreed with the model at every checkpoint")
     }
+}
+
+/// Writes a line to standard output at once (not through `print`'s buffer), so that progress shows while
+/// lives run, in a terminal or in a log being followed.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
