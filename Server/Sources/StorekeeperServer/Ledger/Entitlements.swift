@@ -17,8 +17,8 @@ import StorekeeperServerStorage
 ///   purchase until its term ends (``SubscriptionTerm``: the catalog's
 ///   `duration`); owned while one is;
 /// - auto-renewable subscriptions, per original transaction: the current period is
-///   the unrevoked, not upgraded transaction bought last (upgraded: `isUpgraded`, or a higher
-///   level of the subscription started before it ended); `active` while it has
+///   the unrevoked, not upgraded transaction bought last (upgraded: `isUpgraded`, or the period
+///   in force when a higher level of the subscription started); `active` while it has
 ///   not expired, else `grace-period` (entitled) while Apple's newest status is 4 and
 ///   its grace period runs, else `billing-retry` (listed, not entitled) while that
 ///   status is 3 or 4; otherwise not listed;
@@ -60,7 +60,7 @@ struct Entitlements: Encodable, Equatable {
                     owned.insert(product.id)
                 }
             case .autoRenewableSubscription:
-                if !transaction.isUpgraded { periods[transaction.originalTransactionID, default: []].append(transaction) }
+                periods[transaction.originalTransactionID, default: []].append(transaction)
             case .consumable:
                 break
             }
@@ -69,7 +69,8 @@ struct Entitlements: Encodable, Equatable {
         let starts = Self.starts(of: transactions, environment: environment)
         var listed: [Subscription] = []
         for (original, candidates) in periods {
-            let standing = candidates.filter { !Self.wasUpgraded($0, starts: starts[original] ?? [], policy: policy) }
+            let upgraded = Self.upgradedPeriods(among: candidates, starts: starts[original] ?? [], policy: policy)
+            let standing = candidates.filter { !$0.isUpgraded && !upgraded.contains($0.transactionID) }
             guard let current = standing.max(by: Self.boughtEarlier), let end = expiration(of: current, policy: policy) else { continue }
             let renewal = told[original]
             let grace = renewal?.status == SubscriptionRenewal.billingGracePeriod ? renewal?.gracePeriodExpiresDate : nil
@@ -105,21 +106,28 @@ struct Entitlements: Encodable, Equatable {
         return starts
     }
 
-    /// Whether a higher level of the subscription's group started while `period` ran: an upgrade,
-    /// which Apple makes at once and marks on the upgraded-from transaction (`isUpgraded`); a
-    /// downgrade, a crossgrade at renewal or a renewal starts when the period ends, and a lower
-    /// level bought while the period stood refunded is a new subscription, not an upgrade. The
-    /// server may never receive the re-signed upgraded-from transaction (the device that would
-    /// post it is off, and no notification carries it), so the new period's start says it, even
-    /// once that period is refunded.
-    private static func wasUpgraded(
-        _ period: StoredTransaction, starts: [(product: String, date: Double)], policy: CompiledPolicy
-    ) -> Bool {
-        guard let end = period.expirationDate, let level = level(of: period.productID, policy: policy) else { return false }
-        return starts.contains { start in
-            guard let higher = Self.level(of: start.product, policy: policy) else { return false }
-            return higher < level && start.date > period.purchaseDate && start.date < end
+    /// The periods a higher level of the subscription's group started during: an upgrade, which
+    /// Apple makes at once and marks on the upgraded-from transaction (`isUpgraded`), the period
+    /// in force then (of the unrevoked ones running, `isUpgraded` or not, the one bought last). A downgrade, a crossgrade at renewal
+    /// or a renewal starts when the period ends, and a lower level bought while the period stood
+    /// refunded is a new purchase. The server may never receive the re-signed upgraded-from
+    /// transaction (the device that would post it is off, and no notification carries it), so the
+    /// new period's start says it, even once that period is refunded.
+    private static func upgradedPeriods(
+        among periods: [StoredTransaction], starts: [(product: String, date: Double)], policy: CompiledPolicy
+    ) -> Set<String> {
+        var upgraded: Set<String> = []
+        for start in starts {
+            guard let higher = level(of: start.product, policy: policy) else { continue }
+            let running = periods.filter { period in
+                guard let end = period.expirationDate else { return false }
+                return period.purchaseDate < start.date && start.date < end
+            }
+            guard let inForce = running.max(by: boughtEarlier), let level = level(of: inForce.productID, policy: policy), higher < level
+            else { continue }
+            upgraded.insert(inForce.transactionID)
         }
+        return upgraded
     }
 
     /// A subscription product's level in its group (1 is the highest); nil for a product the policy does not name.
