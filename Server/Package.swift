@@ -87,6 +87,8 @@ let package = Package(
         .target(
             name: "StorekeeperServerStorage",
             dependencies: [
+                // RefundedSpendPolicy: the catalog's word on refunds of spent balances, kept with each grant.
+                .product(name: "StorekeeperCore", package: "storekeeper"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -84,7 +84,7 @@ public enum TransactionEffects {
                 .grant(
                     Grant(
                         user: stored.user, transactionID: stored.transactionID, balance: grant.balance, amount: overflow ? Int.max : amount,
-                        environment: stored.environment)))
+                        environment: stored.environment, refundedSpends: policy.refundedSpendPolicy)))
         }
         return effects
     }

@@ -147,6 +147,10 @@ enum LedgerSchema {
             """,
             "DROP TABLE subscriptions",
             "ALTER TABLE grants ADD COLUMN environment TEXT NOT NULL DEFAULT 'Production'",
+            // The catalog's refunds.spent-balance when granted, and what `forgive` let go of a refund
+            // the balance could not cover (so a reversal gives back only what was taken).
+            "ALTER TABLE grants ADD COLUMN refunded_spends TEXT NOT NULL DEFAULT 'owe'",
+            "ALTER TABLE grants ADD COLUMN forgiven_amount BIGINT",
             """
             UPDATE grants SET environment = COALESCE(
                 (SELECT environment FROM transactions WHERE transactions.transaction_id = grants.transaction_id), 'Production')

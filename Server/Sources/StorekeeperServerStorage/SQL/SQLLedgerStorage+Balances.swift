@@ -1,3 +1,5 @@
+import StorekeeperCore
+
 /// Balances as sums: each grant adds its amount once, a revoked version of its
 /// transaction takes its share back, a reversal gives it back, a spend takes
 /// what it spent. The balance row holds the net, which may be below zero (a
@@ -17,10 +19,11 @@ extension SQLLedgerStorage {
     static func apply(_ grant: Grant, in session: any SQLSession, settling: Bool = true) async throws -> Bool {
         let new = try await session.run(
             """
-            INSERT INTO grants (transaction_id, balance, user_id, amount, environment)
-            VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING amount
+            INSERT INTO grants (transaction_id, balance, user_id, amount, environment, refunded_spends)
+            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING amount
             """,
-            .text(grant.transactionID), .text(grant.balance), .text(grant.user), SQLValue(grant.amount), .text(grant.environment))
+            .text(grant.transactionID), .text(grant.balance), .text(grant.user), SQLValue(grant.amount), .text(grant.environment),
+            .text(grant.refundedSpends.rawValue))
         guard !new.isEmpty else { return false }
         try await add(grant.amount, of: grant.balance, in: grant.environment, to: grant.user, in: session)
         if settling { _ = try await settle(grant.transactionID, in: session) }
@@ -129,30 +132,46 @@ extension SQLLedgerStorage {
     }
 
     /// Sets what is taken back of each of the transaction's grants to `target(amount)`, moving each
-    /// balance by the difference from what was taken before. The no-op `UPDATE` locks the grants
+    /// balance by the difference from what was settled before. The no-op `UPDATE` locks the grants
     /// first (PostgreSQL: a concurrent settlement waits, and reads what this one wrote).
+    ///
+    /// A grant under `forgive` (the catalog's `refunds.spent-balance`) takes back at most what its
+    /// balance holds when the refund is settled, and remembers the rest as forgiven, so settling
+    /// again neither takes it later nor gives back what was never taken.
     private static func setTakenBack(
         of transactionID: String, date: Double?, in session: any SQLSession, target: (Int) -> Int
     ) async throws -> Bool {
         let grants = try await session.run(
             """
             UPDATE grants SET revoked_amount = revoked_amount WHERE transaction_id = ?
-            RETURNING balance, user_id, environment, amount, revoked_amount
+            RETURNING balance, user_id, environment, amount, revoked_amount, forgiven_amount, refunded_spends
             """,
             .text(transactionID))
         var changed = false
         for row in grants {
             let (balance, user, environment, amount) = (try row.text(0), try row.text(1), try row.text(2), try row.integer(3))
-            let before = try row.optionalInteger(4) ?? 0
-            let after = date == nil ? 0 : target(amount)
-            guard after != before else { continue }
-            try await add(before - after, of: balance, in: environment, to: user, in: session)
+            let settled = RefundSettlement(taken: try row.optionalInteger(4) ?? 0, forgiven: try row.optionalInteger(5) ?? 0)
+            let wanted = date == nil ? 0 : target(amount)
+            guard wanted != settled.total else { continue }
+            let held = try row.text(6) == RefundedSpendPolicy.forgive.rawValue && wanted > settled.total
+                ? try await net(of: balance, in: environment, of: user, in: session) : nil
+            let next = settled.settling(to: wanted, holding: held)
+            try await add(settled.taken - next.taken, of: balance, in: environment, to: user, in: session)
             try await session.run(
-                "UPDATE grants SET revoked_amount = ?, revoked_at = ? WHERE transaction_id = ? AND balance = ?",
-                after == 0 ? .null : SQLValue(after), after == 0 ? .null : SQLValue(date), .text(transactionID), .text(balance))
-            changed = true
+                "UPDATE grants SET revoked_amount = ?, forgiven_amount = ?, revoked_at = ? WHERE transaction_id = ? AND balance = ?",
+                next.taken == 0 ? .null : SQLValue(next.taken), next.forgiven == 0 ? .null : SQLValue(next.forgiven),
+                next.total == 0 ? .null : SQLValue(date), .text(transactionID), .text(balance))
+            changed = changed || next.taken != settled.taken
         }
         return changed
+    }
+
+    /// `user`'s net of `balance` in `environment`, its row locked for the rest of the transaction.
+    private static func net(of balance: String, in environment: String, of user: String, in session: any SQLSession) async throws -> Int {
+        let rows = try await session.run(
+            "UPDATE balances SET amount = amount WHERE user_id = ? AND environment = ? AND balance = ? RETURNING amount",
+            .text(user), .text(environment), .text(balance))
+        return try rows.first?.integer(0) ?? 0
     }
 
     /// Adds `amount` (negative takes) to `user`'s `balance` in `environment`, creating it.
