@@ -20,6 +20,11 @@ public protocol LedgerStorage: Sendable {
     /// The schema version the database has (0 before any migration).
     func schemaVersion() async throws -> Int
 
+    /// The schema version, read without a lock or a write: what `GET /health`, which
+    /// anyone may call, asks. Throws when the database cannot answer
+    /// (``StorageError/transient(_:)``) or has not been migrated.
+    func probe() async throws -> Int
+
     // MARK: Users
 
     /// Registers `user` with `appAccountToken` if it is new, and answers the
@@ -126,6 +131,10 @@ public protocol LedgerStorage: Sendable {
 
     /// `user`'s records, by transaction id.
     func records(of user: String) async throws -> [ServerRecord]
+
+    /// How many records `user` has, and whether one of them is `transactionID`'s (a `PUT` of
+    /// it replaces it, adding nothing): a count for the limit of records per user, not a read of each.
+    func recordCount(of user: String, holding transactionID: String) async throws -> (count: Int, holds: Bool)
 
     // MARK: Notifications
 

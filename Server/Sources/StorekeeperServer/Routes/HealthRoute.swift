@@ -5,14 +5,10 @@ extension ServerRoutes {
     /// `GET /health`: 200 `{"status":"ok"}` when the database answers, 503 `unavailable` otherwise.
     ///
     /// Anyone may call it, as often as they like: it reads the schema version with one
-    /// `SELECT` (``StorageProbe``), never the migration lock nor any write.
+    /// `SELECT` (`LedgerStorage.probe()`), never the migration lock nor any write.
     @Sendable func health(_ request: Request, context: ServerRequestContext) async throws -> Response {
         do {
-            if let probe = storage as? any StorageProbe {
-                _ = try await probe.probe()
-            } else {
-                _ = try await storage.schemaVersion()
-            }
+            _ = try await storage.probe()
         } catch {
             context.logger.warning("health check: the database does not answer", metadata: ["error": .string(String(describing: error))])
             throw APIError.unavailable("the database does not answer")

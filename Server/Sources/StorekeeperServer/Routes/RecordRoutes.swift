@@ -87,13 +87,7 @@ extension ServerRoutes {
     /// the same moment may pass the limit by as many as run at once, never more.
     private func checkRecordLimit(of user: String, adding transactionID: String) async throws {
         let limit = configuration.limits.recordsPerUser
-        let (count, holds): (Int, Bool)
-        if let counting = storage as? any RecordCounting {
-            (count, holds) = try await counting.recordCount(of: user, holding: transactionID)
-        } else {
-            let records = try await storage.records(of: user)
-            (count, holds) = (records.count, records.contains { $0.transactionID == transactionID })
-        }
+        let (count, holds) = try await storage.recordCount(of: user, holding: transactionID)
         guard holds || count < limit else {
             throw APIError(
                 .conflict, "too-many-records",

@@ -1,4 +1,4 @@
-extension SQLLedgerStorage: StorageProbe {
+extension SQLLedgerStorage {
     /// The newest migration applied, read with one `SELECT` and no lock: unlike
     /// ``schemaVersion()``, it neither creates the version table nor waits for a
     /// migration, so `/health` costs one read however often it is called.

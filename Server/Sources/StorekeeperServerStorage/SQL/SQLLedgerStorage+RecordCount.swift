@@ -1,4 +1,4 @@
-extension SQLLedgerStorage: RecordCounting {
+extension SQLLedgerStorage {
     /// One `SELECT` over the records' key (`user_id`, `transaction_id`), read without a lock.
     public func recordCount(of user: String, holding transactionID: String) async throws -> (count: Int, holds: Bool) {
         try await database.read { session in

@@ -50,6 +50,7 @@ public struct FaultyStorage: LedgerStorage {
 
     public func migrate() async throws { try await run("migrate") { try await $0.migrate() } }
     public func schemaVersion() async throws -> Int { try await run("schemaVersion") { try await $0.schemaVersion() } }
+    public func probe() async throws -> Int { try await run("probe") { try await $0.probe() } }
     public func register(user: String, appAccountToken: String) async throws -> UserAccount { try await run("register") { try await $0.register(user: user, appAccountToken: appAccountToken) } }
     public func account(appAccountToken: String) async throws -> UserAccount? { try await run("account") { try await $0.account(appAccountToken: appAccountToken) } }
     public func account(user: String) async throws -> UserAccount? { try await run("account") { try await $0.account(user: user) } }
@@ -69,6 +70,9 @@ public struct FaultyStorage: LedgerStorage {
     public func spend(_ request: SpendRequest) async throws -> SpendOutcome { try await run("spend") { try await $0.spend(request) } }
     public func put(_ record: ServerRecord, for user: String) async throws -> RecordWrite { try await run("put") { try await $0.put(record, for: user) } }
     public func records(of user: String) async throws -> [ServerRecord] { try await run("records") { try await $0.records(of: user) } }
+    public func recordCount(of user: String, holding transactionID: String) async throws -> (count: Int, holds: Bool) {
+        try await run("recordCount") { try await $0.recordCount(of: user, holding: transactionID) }
+    }
     public func receive(_ notification: StoredNotification) async throws -> NotificationReceipt { try await run("receive") { try await $0.receive(notification) } }
     public func process(notificationUUID: String, effects: [LedgerEffect], at date: Double) async throws -> Bool { try await run("process") { try await $0.process(notificationUUID: notificationUUID, effects: effects, at: date) } }
     public func notifications(limit: Int) async throws -> [StoredNotification] { try await run("notifications") { try await $0.notifications(limit: limit) } }
