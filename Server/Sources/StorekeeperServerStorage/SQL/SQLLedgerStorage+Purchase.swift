@@ -20,18 +20,25 @@ extension SQLLedgerStorage {
             try await session.run(
                 "INSERT INTO users (user_id, app_account_token, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 .text(account.user), .text(account.appAccountToken), .real(transaction.signedDate))
-            let write = try await Self.keep(transaction, in: session, settling: false)
+            let (write, kept) = try await Self.keepVersion(transaction, in: session, settling: false)
             guard write != .ownedByAnotherUser else { return write }
             var granted = false
+            var everyGrantNew = true
             for effect in effects.dropFirst() {
                 switch effect {
-                case .grant(let grant): granted = try await Self.apply(grant, in: session, settling: false) || granted
+                case .grant(let grant):
+                    let new = try await Self.apply(grant, in: session, settling: false)
+                    granted = granted || new
+                    everyGrantNew = everyGrantNew && new
                 case .renewal(let renewal): _ = try await Self.update(renewal, in: session)
                 case .transaction, .toldTransaction, .consumptionRequest, .revokeGrants, .reinstateGrants: break
                 }
             }
-            // Once, after the transaction and its grants: a repeated post (nothing new) settles nothing.
-            if granted || write != .unchanged { _ = try await Self.settle(transaction.transactionID, in: session) }
+            // A new purchase that stands, whose grants are all new, has nothing taken back: settling it would
+            // read and lock its rows for nothing (two statements of every purchase, docs/performance.md).
+            let standingAndNew = write == .inserted && kept.revocationDate == nil && everyGrantNew
+            // Otherwise once, after the transaction and its grants: a repeated post (nothing new) settles nothing.
+            if !standingAndNew, granted || write != .unchanged { _ = try await Self.settle(transaction.transactionID, in: session) }
             return write
         }
     }

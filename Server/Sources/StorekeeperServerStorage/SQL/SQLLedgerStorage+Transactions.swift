@@ -14,6 +14,13 @@ extension SQLLedgerStorage {
     /// ownership) is that user's: nothing is kept.
     /// `settling: false` leaves the settlement to the caller, who settles once after the grants.
     static func keep(_ transaction: StoredTransaction, in session: any SQLSession, settling: Bool = true) async throws -> TransactionWrite {
+        try await keepVersion(transaction, in: session, settling: settling).write
+    }
+
+    /// ``keep(_:in:settling:)``, answering also the version kept (a newer told one may stand in for `transaction`).
+    static func keepVersion(
+        _ transaction: StoredTransaction, in session: any SQLSession, settling: Bool = true
+    ) async throws -> (write: TransactionWrite, kept: StoredTransaction) {
         var t = transaction
         let told = try await session.run(
             "SELECT \(toldColumns) FROM told_transactions WHERE transaction_id = ?", .text(t.transactionID)
@@ -29,7 +36,7 @@ extension SQLLedgerStorage {
                 WHERE original_transaction_id = ? AND ownership = ? AND user_id <> ? AND transaction_id <> ? LIMIT 1
                 """,
                 .text(t.originalTransactionID), .text(t.ownership), .text(t.user), .text(t.transactionID))
-            if !holder.isEmpty { return .ownedByAnotherUser }
+            if !holder.isEmpty { return (.ownedByAnotherUser, t) }
         }
         let write = try await upsert(t, in: session)
         // Held now: the told version (older, or just kept) is no longer needed.
@@ -37,7 +44,7 @@ extension SQLLedgerStorage {
             try await session.run("DELETE FROM told_transactions WHERE transaction_id = ?", .text(t.transactionID))
         }
         if settling, write == .inserted || write == .updated { _ = try await settle(t.transactionID, in: session) }
-        return write
+        return (write, t)
     }
 
     private static func upsert(_ t: StoredTransaction, in session: any SQLSession) async throws -> TransactionWrite {
