@@ -35,26 +35,8 @@ public struct LivesOptions: Sendable {
 public struct LifeOutcome: Sendable {
     /// Its seed.
     public var seed: UInt64
-    /// Steps taken.
-    public var steps = 0
-    /// Checkpoints passed (or reached).
-    public var checkpoints = 0
-    /// Messages delivered (requests made for the App Store's and the devices' messages, duplicates included).
-    public var deliveries = 0
-    /// Spends made.
-    public var spends = 0
-    /// Actions the model refused (another was drawn).
-    public var refusals = 0
-    /// Messages a device missed because it was off.
-    public var missed = 0
-    /// Times the server went down and came back.
-    public var restarts = 0
-    /// Actions performed, by kind (`buy`, `refund`, …, `advance`).
-    public var performed: [String: Int] = [:]
-    /// Actions the model refused, by kind.
-    public var refused: [String: Int] = [:]
-    /// Deliveries by attempt (`first`, `duplicate`, `retry`, `stale-copy`).
-    public var attempts: [String: Int] = [:]
+    /// What it did, counted.
+    public var counts = LifeCounts()
     /// Where it failed, if it did.
     public var failure: LifeFailure?
     /// Its story with every request and answer (kept only when asked for).
@@ -112,13 +94,13 @@ public final class LivesDriver: Sendable {
             outcome.failure = failure("driver", "the driver could not run the life", step: life.step, at: clock.now, account: nil,
                                       expected: "servers that start and stop", got: "\(error)", seed: seed, log: log)
         }
-        outcome.steps = life.step
-        outcome.checkpoints = life.checkpoints
-        outcome.spends = life.spends
-        outcome.refusals = life.refusals
-        outcome.missed = life.missedByDevices
-        outcome.performed = life.performed
-        outcome.refused = life.refused
+        outcome.counts.steps = life.step
+        outcome.counts.checkpoints = life.checkpoints
+        outcome.counts.spends = life.spends
+        outcome.counts.refusals = life.refusals
+        outcome.counts.missed = life.missedByDevices
+        outcome.counts.performed = life.performed
+        outcome.counts.refused = life.refused
         if keep { outcome.transcript = log }
         return outcome
     }
@@ -139,15 +121,15 @@ public final class LivesDriver: Sendable {
                 case .serverUp:
                     for instance in instances { try await instance.start() }
                     down = false
-                    outcome.restarts += 1
+                    outcome.counts.restarts += 1
                     log.append("  the server is back")
                 case .deliver(let delivery):
                     guard !down else {
                         throw failure("driver", "a delivery while the server is down", step: moment.step, at: moment.at, account: nil,
                                       expected: "nothing sent while down", got: delivery.line, seed: life.seed, log: log)
                     }
-                    outcome.deliveries += 1
-                    outcome.attempts[delivery.attempt.rawValue, default: 0] += 1
+                    outcome.counts.deliveries += 1
+                    outcome.counts.attempts[delivery.attempt.rawValue, default: 0] += 1
                     try await deliver(delivery, instances: instances, clock: clock, moment: moment, seed: life.seed, log: &log)
                 case .checkpoint(let expectations):
                     log.append("  checkpoint")

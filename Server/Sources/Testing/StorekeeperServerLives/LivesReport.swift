@@ -7,26 +7,8 @@ public struct LivesReport: Sendable {
     public var options: LivesOptions
     /// Lives run.
     public var lives = 0
-    /// Steps taken.
-    public var steps = 0
-    /// Checkpoints reached.
-    public var checkpoints = 0
-    /// Requests made for messages.
-    public var deliveries = 0
-    /// Spends made.
-    public var spends = 0
-    /// Actions the model refused.
-    public var refusals = 0
-    /// Messages devices missed.
-    public var missed = 0
-    /// Server down windows.
-    public var restarts = 0
-    /// Actions performed, by kind.
-    public var performed: [String: Int] = [:]
-    /// Actions the model refused, by kind.
-    public var refused: [String: Int] = [:]
-    /// Deliveries by attempt.
-    public var attempts: [String: Int] = [:]
+    /// What its lives did, counted.
+    public var counts = LifeCounts()
     /// Seconds the run took.
     public var seconds = 0.0
     /// Every failure, in the order met.
@@ -40,16 +22,7 @@ public struct LivesReport: Sendable {
     /// Adds a life's figures.
     public mutating func add(_ outcome: LifeOutcome) {
         lives += 1
-        steps += outcome.steps
-        checkpoints += outcome.checkpoints
-        deliveries += outcome.deliveries
-        spends += outcome.spends
-        refusals += outcome.refusals
-        missed += outcome.missed
-        restarts += outcome.restarts
-        performed.merge(outcome.performed, uniquingKeysWith: +)
-        refused.merge(outcome.refused, uniquingKeysWith: +)
-        attempts.merge(outcome.attempts, uniquingKeysWith: +)
+        counts.add(outcome.counts)
         if let failure = outcome.failure { failures.append(failure) }
     }
 
@@ -71,16 +44,17 @@ public struct LivesReport: Sendable {
     /// One line of figures.
     public var figures: String {
         let instances = options.instances == 1 ? "1 instance" : "\(options.instances) instances"
-        return "\(options.database), \(instances): \(lives) lives, \(steps) steps, \(checkpoints) checkpoints, \(deliveries) messages, "
-            + "\(spends) spends, \(restarts) server restarts, \(missed) missed by devices, \(refusals) actions refused by the model; "
+        return "\(options.database), \(instances): \(lives) lives, \(counts.steps) steps, \(counts.checkpoints) checkpoints, \(counts.deliveries) messages, "
+            + "\(counts.spends) spends, \(counts.restarts) server restarts, \(counts.missed) missed by devices, \(counts.refusals) actions refused by the model; "
             + "\(failures.count) failed; \(String(format: "%.1f", seconds)) s"
     }
 
     /// What the lives did, by kind: actions performed (and refused by the model), deliveries by attempt.
     public var mix: String {
+        let (performed, refused) = (counts.performed, counts.refused)
         let kinds = Set(performed.keys).union(refused.keys).sorted()
         let actions = kinds.map { "\($0) \(performed[$0, default: 0])" + (refused[$0].map { " (\($0) refused)" } ?? "") }
-        let deliveries = attempts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let deliveries = counts.attempts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         return "actions: " + actions.joined(separator: ", ") + "\ndeliveries: " + deliveries.joined(separator: ", ")
     }
 

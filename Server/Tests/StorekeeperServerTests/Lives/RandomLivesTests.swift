@@ -29,7 +29,7 @@ import Testing
         await driver.close()
         print("random lives: \(report.figures)\n\(report.mix)")
         #expect(report.lives == lives)
-        #expect(report.checkpoints >= lives, "every life ends with a checkpoint")
+        #expect(report.counts.checkpoints >= lives, "every life ends with a checkpoint")
         #expect(report.failures.isEmpty, "\(report.distinct.count) distinct disagreement(s):\n\(report.failureReport(storyLines: 30))")
     }
 
