@@ -112,7 +112,9 @@ struct Entitlements: Encodable, Equatable {
     /// or a renewal starts when the period ends, and a lower level bought while the period stood
     /// refunded is a new purchase. The server may never receive the re-signed upgraded-from
     /// transaction (the device that would post it is off, and no notification carries it), so the
-    /// new period's start says it, even once that period is refunded.
+    /// new period's start says it, even once that period is refunded; but a version of the period
+    /// Apple signed after that start carries Apple's own `isUpgraded`, and then that decides (a
+    /// period refunded when the higher level was bought, its refund reversed since, was not upgraded).
     private static func upgradedPeriods(
         among periods: [StoredTransaction], starts: [(product: String, date: Double)], policy: CompiledPolicy
     ) -> Set<String> {
@@ -125,6 +127,8 @@ struct Entitlements: Encodable, Equatable {
             }
             guard let inForce = running.max(by: boughtEarlier), let level = level(of: inForce.productID, policy: policy), higher < level
             else { continue }
+            // Signed after the higher level started, the kept version's own `isUpgraded` is Apple's word on it.
+            if inForce.signedDate > start.date { continue }
             upgraded.insert(inForce.transactionID)
         }
         return upgraded

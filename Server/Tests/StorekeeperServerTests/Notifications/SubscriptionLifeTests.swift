@@ -238,6 +238,41 @@ import Testing
         }
     }
 
+    /// A higher level bought while the first period stood refunded is a resubscription, not an upgrade
+    /// (`SUBSCRIBED`/`RESUBSCRIBE`: https://developer.apple.com/documentation/appstoreservernotifications/subtype).
+    /// Apple signs the first period again when it reverses its refund, after the higher level started,
+    /// and that version carries no `isUpgraded` (https://developer.apple.com/documentation/appstoreserverapi/isupgraded:
+    /// set only on the transaction the customer upgraded from): with the higher level refunded in its turn, the first
+    /// period is current again, though the higher level started within it.
+    @Test(arguments: TestBackend.available)
+    func aHigherLevelBoughtDuringARefundIsNoUpgradeOnceApplesReversalSaysSo(backend: TestBackend) async throws {
+        try await run(backend) { world in
+            let (start, month) = (Self.start, Self.month)
+            let day: TimeInterval = 86_400
+            let basicEnd = start.addingTimeInterval(month)
+            try await world.send(
+                .subscribed, .initialBuy, period: "500", product: ServerHarness.basic, bought: start, expires: basicEnd, status: .active,
+                signed: start)
+            let refund = start.addingTimeInterval(day)
+            try await world.send(
+                .refund, period: "500", product: ServerHarness.basic, bought: start, expires: basicEnd, status: .revoked, signed: refund,
+                revoked: refund)
+            let again = start.addingTimeInterval(2 * day)
+            let monthlyEnd = again.addingTimeInterval(month)
+            try await world.send(
+                .subscribed, .resubscribe, period: "501", bought: again, expires: monthlyEnd, status: .active, signed: again)
+            let reversal = start.addingTimeInterval(3 * day)
+            try await world.send(
+                "REFUND_REVERSED", period: "500", product: ServerHarness.basic, bought: start, expires: basicEnd, status: .active,
+                signed: reversal)
+            let second = start.addingTimeInterval(4 * day)
+            try await world.send(.refund, period: "501", bought: again, expires: monthlyEnd, status: .revoked, signed: second, revoked: second)
+            #expect(
+                try await world.seen(at: second.addingTimeInterval(60))
+                    == Self.seen("active", basicEnd, product: ServerHarness.basic, features: ["basic"]))
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func anOlderNotificationArrivingLateChangesNothing(backend: TestBackend) async throws {
         try await run(backend) { world in
