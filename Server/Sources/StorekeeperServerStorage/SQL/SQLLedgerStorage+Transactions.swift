@@ -18,48 +18,64 @@ extension SQLLedgerStorage {
     }
 
     /// ``keep(_:in:settling:)``, answering also the version kept (a newer told one may stand in for `transaction`).
+    ///
+    /// A purchase's first post is one statement: the insert answers whether a told version waits
+    /// (rare: a refund told before anyone held the transaction), and only then is it read.
     static func keepVersion(
         _ transaction: StoredTransaction, in session: any SQLSession, settling: Bool = true
     ) async throws -> (write: TransactionWrite, kept: StoredTransaction) {
-        var t = transaction
-        let told = try await session.run(
-            "SELECT \(toldColumns) FROM told_transactions WHERE transaction_id = ?", .text(t.transactionID)
-        ).first.map(Self.storedTransaction)
-        if let told, told.signedDate > t.signedDate {
-            t = told
-            t.user = transaction.user
-        }
-        if t.appAccountToken == nil {
+        if transaction.appAccountToken == nil {
             let holder = try await session.run(
                 """
                 SELECT user_id FROM transactions
                 WHERE original_transaction_id = ? AND ownership = ? AND user_id <> ? AND transaction_id <> ? LIMIT 1
                 """,
-                .text(t.originalTransactionID), .text(t.ownership), .text(t.user), .text(t.transactionID))
-            if !holder.isEmpty { return (.ownedByAnotherUser, t) }
+                .text(transaction.originalTransactionID), .text(transaction.ownership), .text(transaction.user),
+                .text(transaction.transactionID))
+            if !holder.isEmpty { return (.ownedByAnotherUser, transaction) }
         }
-        let write = try await upsert(t, in: session)
+        var (write, told) = try await insert(transaction, in: session)
+        var kept = transaction
+        if write == nil || told {
+            if let version = try await toldVersion(of: transaction.transactionID, in: session) {
+                told = true
+                if version.signedDate > kept.signedDate {
+                    kept = version
+                    kept.user = transaction.user
+                }
+            }
+            let replaced = try await update(kept, in: session)
+            if write == nil { write = replaced ? .updated : try await owner(of: kept, in: session) }
+        }
+        let kind = write ?? .unchanged
         // Held now: the told version (older, or just kept) is no longer needed.
-        if told != nil, write != .ownedByAnotherUser {
-            try await session.run("DELETE FROM told_transactions WHERE transaction_id = ?", .text(t.transactionID))
+        if told, kind != .ownedByAnotherUser {
+            try await session.run("DELETE FROM told_transactions WHERE transaction_id = ?", .text(kept.transactionID))
         }
-        if settling, write == .inserted || write == .updated { _ = try await settle(t.transactionID, in: session) }
-        return (write, t)
+        if settling, kind == .inserted || kind == .updated { _ = try await settle(kept.transactionID, in: session) }
+        return (kind, kept)
     }
 
-    private static func upsert(_ t: StoredTransaction, in session: any SQLSession) async throws -> TransactionWrite {
+    /// Inserts `t` when its id is new (`.inserted`, else nil), answering also whether a told version of it waits.
+    private static func insert(_ t: StoredTransaction, in session: any SQLSession) async throws -> (TransactionWrite?, told: Bool) {
         let inserted = try await session.run(
             """
             INSERT INTO transactions (transaction_id, user_id, original_transaction_id, product_id, environment, quantity,
                 purchase_date, expiration_date, revocation_date, signed_date, payload, revocation_percentage, is_upgraded,
                 ownership, app_account_token)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING transaction_id
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+            RETURNING CASE WHEN EXISTS (SELECT 1 FROM told_transactions WHERE told_transactions.transaction_id = ?) THEN 1 ELSE 0 END
             """,
             .text(t.transactionID), .text(t.user), .text(t.originalTransactionID), .text(t.productID), .text(t.environment),
             SQLValue(t.quantity), .real(t.purchaseDate), SQLValue(t.expirationDate), SQLValue(t.revocationDate),
             .real(t.signedDate), .text(t.payload), SQLValue(t.revocationPercentage), SQLValue(t.isUpgraded ? 1 : 0),
-            .text(t.ownership), SQLValue(t.appAccountToken))
-        if !inserted.isEmpty { return .inserted }
+            .text(t.ownership), SQLValue(t.appAccountToken), .text(t.transactionID))
+        guard let row = inserted.first else { return (nil, false) }
+        return (.inserted, try row.integer(0) != 0)
+    }
+
+    /// Replaces the same user's row of `t` with `t` when `t` is newer; answers whether it did.
+    private static func update(_ t: StoredTransaction, in session: any SQLSession) async throws -> Bool {
         let updated = try await session.run(
             """
             UPDATE transactions SET original_transaction_id = ?, product_id = ?, environment = ?, quantity = ?,
@@ -71,9 +87,19 @@ extension SQLLedgerStorage {
             .real(t.purchaseDate), SQLValue(t.expirationDate), SQLValue(t.revocationDate), .real(t.signedDate), .text(t.payload),
             SQLValue(t.revocationPercentage), SQLValue(t.isUpgraded ? 1 : 0), .text(t.ownership), SQLValue(t.appAccountToken),
             .text(t.transactionID), .text(t.user), .real(t.signedDate))
-        if !updated.isEmpty { return .updated }
+        return !updated.isEmpty
+    }
+
+    /// Whether the row `t` did not replace is its own user's (`.unchanged`) or another user's.
+    private static func owner(of t: StoredTransaction, in session: any SQLSession) async throws -> TransactionWrite {
         let owner = try await session.run("SELECT user_id FROM transactions WHERE transaction_id = ?", .text(t.transactionID))
         return try owner.first?.text(0) == t.user ? .unchanged : .ownedByAnotherUser
+    }
+
+    /// The version of a transaction a notification told before anyone held it, if one waits.
+    private static func toldVersion(of transactionID: String, in session: any SQLSession) async throws -> StoredTransaction? {
+        try await session.run("SELECT \(toldColumns) FROM told_transactions WHERE transaction_id = ?", .text(transactionID))
+            .first.map(Self.storedTransaction)
     }
 
     /// Keeps a version a notification told: for the user who holds the transaction, if one does
