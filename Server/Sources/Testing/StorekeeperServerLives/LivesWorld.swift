@@ -10,7 +10,7 @@ import StorekeeperVerification
 
 /// What every life of a run shares: the model's own catalog (``StoreModelCatalog``: every product type, a
 /// consumable granting a balance, family-shareable products, one subscription group of two levels and two
-/// durations, a non-renewing pass) compiled as `storekeeper compile --no-policy` does, the test chain that signs as the
+/// durations, a non-renewing pass) compiled as `storekeeper compile` does, the test chain that signs as the
 /// App Store, and the server's configuration for Sandbox trusting it.
 public struct LivesWorld: Sendable {
     /// Its app's bundle id.
@@ -48,9 +48,8 @@ public struct LivesWorld: Sendable {
         RandomLife(seed: seed, policy: policy, configuration: modelConfiguration, settings: settings)
     }
 
-    /// `yaml` compiled as `storekeeper compile --no-policy` compiles a catalog file: validated, then compiled,
-    /// without the In-App Purchase guide's lint rules (the model's tests load it the same way, through the
-    /// compiler alone; its `defaults:` give its consumable `restore: server`, which a lint rule refuses).
+    /// `yaml` compiled as `storekeeper compile` compiles a catalog file: validated with the In-App Purchase
+    /// guide's rules, then compiled.
     static func compile(_ yaml: String) throws -> CompiledPolicy {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-lives-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -59,7 +58,7 @@ public struct LivesWorld: Sendable {
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: path))
         let compilation: Compilation
         do {
-            compilation = try Workflows.compile(path, options: WorkflowOptions(checksPolicy: false))
+            compilation = try Workflows.compile(path, options: WorkflowOptions())
         } catch {
             throw LivesError("the model's catalog: \(error.description)")
         }

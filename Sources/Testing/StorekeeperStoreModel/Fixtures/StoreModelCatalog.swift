@@ -44,6 +44,7 @@ public enum StoreModelCatalog {
             reference-name: Coins
             price: "0.99"
             max-quantity: 10
+            restore: none
             localizations: {en-US: {title: Coins, description: 100 coins}}
             delivery: {model: server, grants: {\(coinsBalance): 100}}
           - id: \(pro)
