@@ -121,6 +121,40 @@ import Testing
         await queue.stop()
     }
 
+    @Test func aRefundedSubscriptionPeriodTakesBackThatPeriodAndLeavesTheLaterOneItsFeatures() async throws {
+        // A refund is of one transaction (StoreKit's `revocationDate` is a
+        // transaction's: https://developer.apple.com/documentation/storekit/transaction/revocationdate),
+        // and a renewal is a transaction of its own: refunding last month's
+        // period must leave this month's access whole, whichever period
+        // unlocked the features first.
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace)
+        let pro = try Self.product(Self.proMonthly, in: policy)
+        try #require(!pro.unlocks.isEmpty)
+        let world = try H.World(trace: trace)
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let lastMonth = Self.period("p1", of: pro, endingAt: 1_800_000_050)
+        let thisMonth = Self.period("p2", of: pro, endingAt: 1_802_592_000)
+        await world.store.send(lastMonth)
+        await world.store.send(thisMonth)
+        try await H.settle(queue, world.log) { $0.contains(.removed(lastMonth.info)) && $0.contains(.removed(thisMonth.info)) }
+        let before = await queue.entitlements()
+        #expect(before.owns(pro.id) && Set(pro.unlocks).isSubset(of: before.features))
+
+        let earlierRefund = Self.revocation(pro, ["p1"])
+        await world.store.send(.revoked(earlierRefund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(earlierRefund)) }
+        #expect(await queue.entitlements() == before, "this month's period stands, with what it unlocks")
+
+        let currentRefund = Self.revocation(pro, ["p2"])
+        await world.store.send(.revoked(currentRefund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(currentRefund)) }
+        let after = await queue.entitlements()
+        #expect(!after.owns(pro.id) && after.features.isDisjoint(with: pro.unlocks), "the period paid for now is refunded")
+        await queue.stop()
+    }
+
     // MARK: Once, and for good
 
     @Test func aRepeatedRevocationChangesNothingAndIsToldOnce() async throws {
@@ -413,9 +447,17 @@ import Testing
     static let rocketCar = "com.example.rocketracer.vehicle.rocketcar"
     static let canyonTracks = "com.example.rocketracer.tracks.canyon"
     static let noAds = "com.example.rocketracer.noads"
+    static let proMonthly = "com.example.rocketracer.pro.monthly"
 
     static func product(_ id: String, in policy: CompiledPolicy) throws -> ProductPolicy {
         try #require(policy.product(id: id).map { policy.product($0) })
+    }
+
+    /// A subscription period: its own transaction, ending at `end` (seconds since 1970).
+    static func period(_ id: String, of product: ProductPolicy, endingAt end: TimeInterval) -> StoreTransaction {
+        var transaction = H.transaction(id, product, .purchased)
+        transaction.expirationDate = Date(timeIntervalSince1970: end)
+        return transaction
     }
 
     static func revocation(_ product: ProductPolicy, _ transactionIDs: [String],

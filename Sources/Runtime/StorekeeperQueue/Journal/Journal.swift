@@ -446,7 +446,17 @@ final class Journal: Sendable {
                         let amount: Int = row[1]
                         try lower.execute(arguments: [amount, balance])
                     }
-                    for table in ["grants", "owned", "unlocked", "records", "content"] {
+                    try db.cachedStatement(sql: "DELETE FROM owned WHERE transaction_id = ?").execute(arguments: [id])
+                    // A feature is unlocked by a product (one row, kept by the first
+                    // transaction that unlocked it) for as long as the product is owned:
+                    // if another transaction still owns the product (a later
+                    // subscription period when an earlier one is refunded), the
+                    // unlock passes to it rather than going with the revoked one.
+                    try db.cachedStatement(sql: """
+                        UPDATE unlocked SET transaction_id = (SELECT owned.transaction_id FROM owned WHERE owned.product = unlocked.product)
+                        WHERE transaction_id = ? AND EXISTS (SELECT 1 FROM owned WHERE owned.product = unlocked.product)
+                        """).execute(arguments: [id])
+                    for table in ["grants", "unlocked", "records", "content"] {
                         try db.cachedStatement(sql: "DELETE FROM \(table) WHERE transaction_id = ?").execute(arguments: [id])
                     }
                 }
