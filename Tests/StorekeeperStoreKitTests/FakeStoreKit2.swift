@@ -44,6 +44,15 @@ struct FakeProduct: StoreKit2Product {
 /// StoreKit 2 in memory: the App Store's side (what is unfinished, what the
 /// user is entitled to) outlives the backends made over it, as it outlives
 /// an app's launches. Every call is recorded.
+///
+/// As StoreKit does: a transaction stays in `unfinished` until it is
+/// finished (https://developer.apple.com/documentation/storekit/transaction/unfinished:
+/// "A transaction is unfinished until you call finish()"), whether it
+/// verified or not; and each new `updates` sequence (one per launch) first
+/// yields, once, every transaction unfinished when it was asked for
+/// (https://developer.apple.com/documentation/storekit/transaction/updates:
+/// "If your app has unfinished transactions, the updates listener receives
+/// them once, immediately after the app launches").
 actor FakeStoreKit2: StoreKit2Store {
     /// What the next purchase call answers.
     enum Answer {
@@ -57,8 +66,9 @@ actor FakeStoreKit2: StoreKit2Store {
     /// The ids `finish()` was called for, in order.
     private(set) var finished: [UInt64] = []
     private(set) var syncs = 0
-    private var unfinishedByID: [UInt64: StoreKit2Verification] = [:]
-    private var unfinishedOrder: [UInt64] = []
+    /// What is unfinished, in the order StoreKit got it: behind a lock, since
+    /// `updates()` (nonisolated, as it is called from a backend's init) reads it.
+    private nonisolated let held = Locked((byID: [UInt64: StoreKit2Verification](), order: [UInt64]()))
     var entitlements: [StoreKit2Verification] = []
     var products: [FakeProduct] = []
     var productsFailure: StoreKit2Failure?
@@ -67,8 +77,10 @@ actor FakeStoreKit2: StoreKit2Store {
     private var nextID: UInt64 = 1000
 
     /// `Transaction.updates` and `PurchaseIntent.intents` of the latest launch (a new pair
-    /// each connect): each send returns once the backend has handled it.
-    private nonisolated let streams = Locked((updates: HandshakeStream<StoreKit2Verification>(), intents: HandshakeStream<String>()))
+    /// each time a backend listens), and how many times `updates` was asked for:
+    /// each send returns once the backend has handled it.
+    private nonisolated let streams = Locked((updates: HandshakeStream<StoreKit2Verification>(), intents: HandshakeStream<String>(),
+                                              updatesAsked: 0))
 
     // MARK: Setting up
 
@@ -93,11 +105,14 @@ actor FakeStoreKit2: StoreKit2Store {
     }
     func setSyncFailure(_ failure: StoreKit2Failure?) { syncFailure = failure }
 
-    /// Holds a transaction unfinished, as StoreKit does with every one it gives until the app finishes it.
+    /// Holds a transaction unfinished, as StoreKit does with every one it gives until the app finishes it
+    /// (a later copy of the same transaction, verified where the earlier was not, say, takes its place).
     func holdUnfinished(_ verification: StoreKit2Verification) {
         let id = verification.transaction.id
-        if unfinishedByID[id] == nil { unfinishedOrder.append(id) }
-        unfinishedByID[id] = verification
+        held.withLock { held in
+            if held.byID[id] == nil { held.order.append(id) }
+            held.byID[id] = verification
+        }
     }
 
     /// Sends an update on `Transaction.updates` and returns once the backend has handled it.
@@ -114,18 +129,29 @@ actor FakeStoreKit2: StoreKit2Store {
 
     /// Ends `Transaction.updates` and `PurchaseIntent.intents` (the test is over).
     func endUpdates() async {
-        let (updates, intents) = streams.withLock { $0 }
+        let (updates, intents) = streams.withLock { ($0.updates, $0.intents) }
         await updates.end()
         await intents.end()
     }
 
-    func didFinish(_ id: UInt64) {
-        finished.append(id)
-        unfinishedByID[id] = nil
-        unfinishedOrder.removeAll { $0 == id }
+    /// Returns once the backend has handled what the latest `updates` sequence
+    /// replayed at launch (and everything emitted since).
+    func launchReplayHandled() async {
+        await streams.withLock { $0.updates }.drained()
     }
 
-    var unfinishedIDs: [UInt64] { unfinishedOrder }
+    /// How many times `Transaction.updates` was asked for: once per backend that listens.
+    nonisolated var updatesAsked: Int { streams.withLock { $0.updatesAsked } }
+
+    func didFinish(_ id: UInt64) {
+        finished.append(id)
+        held.withLock { held in
+            held.byID[id] = nil
+            held.order.removeAll { $0 == id }
+        }
+    }
+
+    var unfinishedIDs: [UInt64] { held.withLock { $0.order } }
 
     // MARK: StoreKit2Store
 
@@ -145,12 +171,19 @@ actor FakeStoreKit2: StoreKit2Store {
     }
 
     nonisolated func updates() -> AsyncStream<StoreKit2Verification> {
-        let fresh = HandshakeStream<StoreKit2Verification>()
-        streams.withLock { $0.updates = fresh }
+        let fresh = HandshakeStream<StoreKit2Verification>(backlog: unfinishedNow())
+        streams.withLock {
+            $0.updates = fresh
+            $0.updatesAsked += 1
+        }
         return fresh.stream()
     }
 
-    func unfinished() async -> [StoreKit2Verification] { unfinishedOrder.compactMap { unfinishedByID[$0] } }
+    func unfinished() async -> [StoreKit2Verification] { unfinishedNow() }
+
+    private nonisolated func unfinishedNow() -> [StoreKit2Verification] {
+        held.withLock { held in held.order.compactMap { held.byID[$0] } }
+    }
 
     func currentEntitlements() async -> [StoreKit2Verification] { entitlements }
 

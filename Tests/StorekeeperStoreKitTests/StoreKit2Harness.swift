@@ -42,9 +42,15 @@ final class StoreKit2Harness: Sendable {
         let queue: TransactionQueue
     }
 
-    /// Launches the app: a new backend and queue, started (StoreKit's unfinished transactions replayed).
+    /// Launches the app: a new backend and queue, started (StoreKit's unfinished transactions replayed,
+    /// through `Transaction.unfinished` and through the updates listener, and handled).
     func launch(user: String? = "player-1") async throws -> Launch {
         let backend = StoreKit2Backend(store: fake, applicationUsername: user)
+        return try await start(backend)
+    }
+
+    /// Starts a queue over a backend already made, as the app's launch goes on.
+    func start(_ backend: StoreKit2Backend) async throws -> Launch {
         let configuration = QueueConfiguration(
             journalPath: folder.appendingPathComponent("journal.sqlite").path, durability: .appCrash,
             retry: RetryPolicy(initialDelay: .milliseconds(5), multiplier: 2, maximumDelay: .milliseconds(40), jitter: 0),
@@ -52,6 +58,7 @@ final class StoreKit2Harness: Sendable {
             now: { StoreKit2Harness.now })
         let queue = try TransactionQueue(policy: policy, store: backend, configuration: configuration)
         try await queue.start(observers: [log])
+        await fake.launchReplayHandled()
         await queue.whenIdle()
         return Launch(backend: backend, queue: queue)
     }

@@ -7,7 +7,8 @@ import Testing
 
 /// Purchases through the StoreKit 2 backend and the real queue: each
 /// product type delivered and finished with StoreKit exactly when its plan's
-/// `finish` runs; failures, cancellations and bad signatures deliver nothing.
+/// `finish` runs; failures, cancellations and bad signatures deliver nothing
+/// (and a bad signature is never finished).
 @Suite struct StoreKit2PurchaseTests {
     typealias H = StoreKit2Harness
 
@@ -90,7 +91,8 @@ import Testing
         let h = try H()
         let bought = await h.fake.transaction(H.noAds, type: .nonConsumable)
         await h.fake.holdUnfinished(.verified(bought))
-        let backend = StoreKit2Backend(store: h.fake)
+        // Not listening: the backend has delivered nothing in this launch.
+        let backend = StoreKit2Backend(store: h.fake, listensForUpdates: false)
         try await backend.finish(transactionID: String(bought.id))
         #expect(await h.fake.finished == [bought.id])
         // Local ids have no StoreKit transaction; an id finished already is not found.
@@ -99,29 +101,65 @@ import Testing
         #expect(await h.fake.finished == [bought.id])
     }
 
-    @Test func anUnverifiedPurchaseFailsWithVerificationFailedAndDeliversNothing() async throws {
+    // A purchase StoreKit could not verify: Apple's sample throws
+    // `failedVerification` to the buyer and never finishes the transaction
+    // ("Implementing a store in your app using the StoreKit API",
+    // https://developer.apple.com/documentation/storekit/implementing-a-store-in-your-app-using-the-storekit-api);
+    // a transaction stays in `Transaction.unfinished` until it is finished
+    // (https://developer.apple.com/documentation/storekit/transaction/unfinished),
+    // so one that failed on the device (`invalidDeviceVerification`) comes
+    // back, and is paid for.
+
+    @Test func anUnverifiedPurchaseFailsWithVerificationFailedAndStaysUnfinished() async throws {
         let h = try H()
         let app = try await h.launch()
-        let forged = await h.fake.transaction(H.noAds, type: .nonConsumable)
-        await h.fake.willAnswer(.result(.success(.unverified(forged, reason: "invalidSignature"))))
+        let unproven = await h.fake.transaction(H.noAds, type: .nonConsumable)
+        await h.fake.willAnswer(.result(.success(.unverified(unproven, reason: "invalidSignature"))))
         try await app.queue.add(Payment(productID: H.noAds, applicationUsername: "player-1"))
         await app.queue.whenIdle()
 
-        let id = "unverified-\(forged.id)"
+        let id = "unverified-\(unproven.id)"
         #expect(await h.log.updated.map(\.info) == [
             TransactionInfo(id: id, productID: H.noAds, state: .failed, error: .verificationFailed, applicationUsername: "player-1",
-                            signedTransaction: forged.jwsRepresentation),
+                            signedTransaction: unproven.jwsRepresentation),
         ])
         #expect(await h.log.presented.map(\.1) == [.verificationFailed], "the plan sees the error")
         #expect(!(await app.queue.entitlements()).owns(H.noAds))
-        #expect(await h.fake.finished == [forged.id], "the default failed plan finishes it with StoreKit")
+        #expect(await h.fake.finished.isEmpty, "the failed plan's finish does not finish it with StoreKit")
+        #expect(await h.fake.unfinishedIDs == [unproven.id])
 
         // The same transaction later verified (a restore) is a new transaction to the queue.
-        await h.fake.setEntitlements([.verified(forged)])
+        await h.fake.setEntitlements([.verified(unproven)])
         await app.queue.restoreCompletedTransactions(applicationUsername: "player-1")
         await app.queue.whenIdle()
         #expect(await app.queue.entitlements().owns(H.noAds))
         await h.end(app)
+    }
+
+    @Test func aConsumableThatFailedVerificationOnTheDeviceIsGrantedOnceWhenItVerifies() async throws {
+        let h = try H()
+        let first = try await h.launch()
+        let coins = await h.fake.transaction(H.coins, type: .consumable, quantity: 2)
+        await h.fake.willAnswer(.result(.success(.unverified(coins, reason: "invalidDeviceVerification"))))
+        try await first.queue.add(Payment(productID: H.coins, quantity: 2, applicationUsername: "player-1"))
+        await first.queue.whenIdle()
+        #expect(await first.queue.entitlements().balance("coins") == 0)
+        #expect(await h.fake.finished.isEmpty)
+        await h.end(first)
+
+        // The next launch, StoreKit still holds it, and now it verifies: on
+        // `Transaction.unfinished` and, once, on `Transaction.updates`.
+        await h.fake.holdUnfinished(.verified(coins))
+        let second = try await h.launch()
+        #expect(await second.queue.entitlements().balance("coins") == 1_000, "paid for, and granted")
+        #expect(await h.log.updated.map(\.id) == ["unverified-\(coins.id)", String(coins.id)])
+        #expect(await h.fake.finished == [coins.id], "finished once granted")
+        await h.end(second)
+
+        let third = try await h.launch()
+        #expect(await third.queue.entitlements().balance("coins") == 1_000, "granted once")
+        #expect(await h.log.updated.count == 2, "nothing delivered again")
+        await h.end(third)
     }
 
     @Test func cancelledAndThrownPurchasesFailWithTheirCodes() async throws {

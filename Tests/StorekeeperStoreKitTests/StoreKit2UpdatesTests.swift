@@ -69,7 +69,12 @@ import Testing
         await h.end(app)
     }
 
-    @Test func aRevokedRenewalListsTheSubscriptionsEarlierTransactions() async throws {
+    // A refund belongs to the one transaction StoreKit signs it on
+    // (https://developer.apple.com/documentation/storekit/transaction/revocationdate:
+    // "The date that the App Store refunded the transaction or revoked it
+    // from Family Sharing"): a subscription period's, not the subscription's.
+
+    @Test func aRefundOfTheCurrentPeriodRevokesThatPeriodAloneAndEndsAccess() async throws {
         let h = try H()
         let app = try await h.launch()
         let first = await h.fake.transaction(H.pro, type: .autoRenewableSubscription, expires: H.now.addingTimeInterval(-60))
@@ -81,8 +86,33 @@ import Testing
         #expect(await app.queue.entitlements().isUnlocked("pro-garage"))
         await h.fake.emit(.verified(renewal.signedAgain(after: 5) { $0.revocationDate = H.now }))
         await app.queue.whenIdle()
-        #expect(await h.log.revocations.map(\.transactionIDs) == [[String(renewal.id), String(first.id)]])
-        #expect(!(await app.queue.entitlements()).isUnlocked("pro-garage"))
+        #expect(await h.log.revocations.map(\.transactionIDs) == [[String(renewal.id)]], "not the first period too")
+        let after = await app.queue.entitlements()
+        #expect(!after.isUnlocked("pro-garage") && !after.owns(H.pro), "the period paid for now was refunded")
+        await h.end(app)
+    }
+
+    @Test func aRefundOfAnEarlierPeriodLeavesThePeriodPaidForNow() async throws {
+        let h = try H()
+        let app = try await h.launch()
+        let lastMonth = await h.fake.transaction(H.pro, type: .autoRenewableSubscription, expires: H.now.addingTimeInterval(-60))
+        let thisMonthEnds = H.now.addingTimeInterval(86_400)
+        let thisMonth = await h.fake.transaction(H.pro, type: .autoRenewableSubscription, originalID: lastMonth.id, expires: thisMonthEnds)
+        await h.fake.emit(.verified(lastMonth))
+        await h.fake.emit(.verified(thisMonth))
+        await app.queue.whenIdle()
+        let before = await app.queue.entitlements()
+        #expect(before.isUnlocked("pro-garage") && before.isUnlocked("ad-free"))
+
+        let refundDate = H.now.addingTimeInterval(-30)
+        await h.fake.emit(.verified(lastMonth.signedAgain(after: 5) { $0.revocationDate = refundDate }))
+        await app.queue.whenIdle()
+        #expect(await h.log.revocations == [
+            StoreRevocation(productID: H.pro, transactionIDs: [String(lastMonth.id)], reason: .refund, date: refundDate),
+        ], "the refunded period alone")
+        let after = await app.queue.entitlements()
+        #expect(after == before, "this month's paid access stands")
+        #expect(after.activeSubscriptions == [ActiveSubscription(productID: H.pro, expirationDate: thisMonthEnds)])
         await h.end(app)
     }
 
@@ -135,14 +165,39 @@ import Testing
         await h.end(app)
     }
 
-    @Test func anUnverifiedUpdateDeliversNothing() async throws {
+    // Unverified transactions: Apple's own listener ignores them and never
+    // finishes them ("Implementing a store in your app using the StoreKit
+    // API", https://developer.apple.com/documentation/storekit/implementing-a-store-in-your-app-using-the-storekit-api:
+    // its `Transaction.updates` loop finishes a transaction only after
+    // `checkVerified` returns it, and on failure only prints); StoreKit keeps a
+    // transaction unfinished until `finish()` is called
+    // (https://developer.apple.com/documentation/storekit/transaction/unfinished).
+
+    @Test func anUnverifiedUpdateIsIgnoredAndLeftUnfinished() async throws {
         let h = try H()
         let app = try await h.launch()
-        let forged = await h.fake.transaction(H.noAds, type: .nonConsumable)
-        await h.fake.emit(.unverified(forged, reason: "invalidSignature"))
+        let unproven = await h.fake.transaction(H.noAds, type: .nonConsumable)
+        await h.fake.emit(.unverified(unproven, reason: "invalidDeviceVerification"))
         await app.queue.whenIdle()
-        #expect(await h.log.updated.map(\.info.error) == [.verificationFailed])
+        #expect(await h.log.events.isEmpty, "the queue hears nothing of it")
         #expect(!(await app.queue.entitlements()).owns(H.noAds))
+        #expect(await h.fake.finished.isEmpty, "never finished")
+        #expect(await h.fake.unfinishedIDs == [unproven.id], "so StoreKit gives it again")
+        await h.end(app)
+    }
+
+    @Test func anUnverifiedCopyMarksNoVerifiedCopyStale() async throws {
+        // The unverified copy claims a later signedDate; it is unproven, so
+        // the verified copy that follows is still the one that counts.
+        let h = try H()
+        let app = try await h.launch()
+        let bought = await h.fake.transaction(H.coins, type: .consumable)
+        await h.fake.emit(.unverified(bought.signedAgain(after: 1_000), reason: "invalidSignature"))
+        await h.fake.emit(.verified(bought))
+        await app.queue.whenIdle()
+        #expect(await app.queue.entitlements().balance("coins") == 500)
+        #expect(await h.log.updated.map(\.id) == [String(bought.id)])
+        #expect(await h.fake.finished == [bought.id], "finished once, after it was granted")
         await h.end(app)
     }
 

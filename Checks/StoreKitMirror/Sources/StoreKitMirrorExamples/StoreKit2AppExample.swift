@@ -55,7 +55,7 @@ struct ShopObserver: TransactionObserver {
         case .notify(let info) where info.state == .purchased || info.state == .restored:
             await show("\(info.productID) is ready.")
         case .presentError(let info, .verificationFailed):
-            await show("The App Store could not confirm the purchase of \(info.productID); nothing was charged to it here.")
+            await show("The App Store could not confirm the purchase of \(info.productID) yet: it is delivered once confirmed.")
         case .presentError(_, let code):
             await show("The purchase did not go through (\(code.rawValue)).")
         case .revoked(let revocation):

@@ -9,82 +9,101 @@ import StorekeeperRuntime
 /// `Transaction.currentEntitlements`. docs/storekit-backends.md maps each
 /// StoreKit result to the event the queue sees.
 ///
+/// The backend listens to `Transaction.updates` and `PurchaseIntent.intents`
+/// from the moment it is made, as Apple asks (StoreKit hands each unfinished
+/// transaction to the updates listener once, right after launch), and keeps
+/// what arrives until the queue connects.
+///
 /// A transaction is finished with StoreKit only when the plan's `finish`
 /// step runs: the backend keeps each delivered transaction by id until then
-/// (and, after a relaunch, finds it in `Transaction.unfinished`).
+/// (and, after a relaunch, finds it in `Transaction.unfinished`). A
+/// transaction that fails StoreKit's verification is never finished.
 ///
 /// ```swift
 /// let backend = StoreKit2Backend(store: AppleStoreKit2Store(), applicationUsername: account.id)
 /// let queue = try TransactionQueue(policy: policy, store: backend, configuration: configuration)
 /// ```
 public actor StoreKit2Backend: StoreBackend, ProductSource {
+    /// One signed version of a transaction, as far as the backend tells versions apart.
+    private struct SignedVersion: Equatable {
+        var signedDate: Date
+        var isRevoked: Bool
+    }
+
     private let store: any StoreKit2Store
-    private let listensForUpdates: Bool
     private let makeLocalID: @Sendable () -> UUID
     private let signedInUser: String?
     private var sink: StoreEventSink?
+    /// Events that arrived before ``connect(_:)``: sent to the queue when it connects.
+    private var early: [StoreEvent] = []
+    /// Promoted purchases the user started before ``connect(_:)``: bought once it connects.
+    private var earlyIntents: [String] = []
     private var listeners: [Task<Void, Never>] = []
     /// Delivered and not yet finished, by the id the queue knows them by.
     private var delivered: [String: any StoreKit2Transaction] = [:]
-    /// The latest `signedDate` seen of each transaction: an older version arriving later is stale.
-    private var latestSigned: [UInt64: Date] = [:]
-    /// Transaction ids seen in this launch, by their original transaction (for revocations).
-    private var chains: [UInt64: [String]] = [:]
+    /// The newest verified version seen in this launch of each transaction:
+    /// an older one arriving later is stale, the same one again a repeat.
+    /// Unverified copies never count: their `signedDate` is unproven.
+    private var newest: [UInt64: SignedVersion] = [:]
     /// The users whose tokens the backend knows: so that a transaction's token names its user.
     private var users: [UUID: String] = [:]
     private var pending: [StoreKit2PendingPurchase] = []
 
-    /// A backend over a StoreKit 2 store.
+    /// A backend over a StoreKit 2 store. Unless told not to, it starts
+    /// listening to `Transaction.updates` and `PurchaseIntent.intents` here,
+    /// so make it as early as the app launches.
     ///
     /// - Parameters:
     ///   - store: StoreKit 2 (``AppleStoreKit2Store``), or a fake in tests.
     ///   - applicationUsername: The app's name for the signed-in user, if any: transactions whose
     ///     `appAccountToken` derives from it are delivered with it as their `applicationUsername`
     ///     (so are those of every user who made a payment or a restore in this launch).
-    ///   - listensForUpdates: Whether ``connect(_:)`` listens to `Transaction.updates` and
-    ///     `PurchaseIntent.intents` itself. Pass `false` when the app runs its own listener (StoreKit
-    ///     wants one) and hands each update to ``handle(_:)``.
+    ///   - listensForUpdates: Whether the backend listens to `Transaction.updates` and
+    ///     `PurchaseIntent.intents` itself, from now on. Pass `false` when the app runs its own
+    ///     listener (StoreKit wants one from launch) and hands each update to ``handle(_:)``.
     ///   - makeLocalID: The UUIDs of local identifiers (pending and failed purchases); random by default.
     public init(store: any StoreKit2Store, applicationUsername: String? = nil, listensForUpdates: Bool = true,
                 makeLocalID: @escaping @Sendable () -> UUID = { UUID() }) {
         self.store = store
-        self.listensForUpdates = listensForUpdates
         self.makeLocalID = makeLocalID
         signedInUser = applicationUsername
         if let applicationUsername { users[AppAccountToken.derive(fromUser: applicationUsername)] = applicationUsername }
+        guard listensForUpdates else { return }
+        // Asked for here, synchronously: StoreKit's sequences are listened to
+        // from now on, and what they yield waits in their streams until the
+        // loops below take it.
+        let updates = store.updates()
+        let intents = store.purchaseIntents()
+        Task { [weak self] in await self?.listen(to: updates, intents: intents) }
     }
 
     // MARK: StoreBackend
 
-    /// Delivers every transaction StoreKit holds unfinished, then (unless
-    /// told not to) listens to `Transaction.updates` and `PurchaseIntent.intents`.
+    /// Delivers what arrived on `Transaction.updates` since the backend was
+    /// made, then every transaction StoreKit holds unfinished that was not
+    /// among it, then each update as it arrives.
     public func connect(_ sink: StoreEventSink) async {
+        let unfinished = await store.unfinished()
+        // No suspension from here to the send: nothing arrives in between.
+        var events = early
+        early.removeAll()
+        for update in unfinished { events += self.events(for: update, context: .unfinished) }
         self.sink = sink
-        var events: [StoreEvent] = []
-        for update in await store.unfinished() { events += self.events(for: update, context: .unfinished) }
         sink.send(contentsOf: events)
-        guard listensForUpdates else { return }
-        let updates = store.updates()
-        let intents = store.purchaseIntents()
+        guard !earlyIntents.isEmpty else { return }
+        let intents = earlyIntents
+        earlyIntents.removeAll()
         listeners.append(Task { [weak self] in
-            for await update in updates {
-                guard let self else { return }
-                await self.handle(update)
-            }
-        })
-        listeners.append(Task { [weak self] in
-            for await productID in intents {
-                guard let self else { return }
-                await self.buyPromoted(productID)
-            }
+            for productID in intents { await self?.buyPromoted(productID) }
         })
     }
 
     /// Handles one transaction from `Transaction.updates`: what the
     /// backend's own listener does for each. Call it yourself only when the
-    /// backend was made with `listensForUpdates: false`.
+    /// backend was made with `listensForUpdates: false`; before the queue
+    /// connects, what it delivers waits for it.
     public func handle(_ update: StoreKit2Verification) {
-        sink?.send(contentsOf: events(for: update, context: .update))
+        deliver(events(for: update, context: .update))
     }
 
     /// Buys through `Product.purchase(options:)`, with the quantity and the
@@ -99,12 +118,12 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         do {
             result = try await store.purchase(productID: payment.productID, quantity: payment.quantity, appAccountToken: token)
         } catch {
-            send(.updated(failed(payment, code: error.code)))
+            deliver([.updated(failed(payment, code: error.code))])
             return
         }
         switch result {
         case .success(let verification):
-            sink?.send(contentsOf: events(for: verification, context: .purchase(payment)))
+            deliver(events(for: verification, context: .purchase(payment)))
         case .pending:
             let purchase = StoreKit2PendingPurchase(
                 id: "pending-" + makeLocalID().uuidString.lowercased(), productID: payment.productID, quantity: payment.quantity,
@@ -112,22 +131,24 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
             pending.append(purchase)
             let info = TransactionInfo(id: purchase.id, productID: payment.productID, state: .deferred, quantity: payment.quantity,
                                        applicationUsername: payment.applicationUsername)
-            send(.updated(StoreTransaction(info)))
+            deliver([.updated(StoreTransaction(info))])
         case .userCancelled:
-            send(.updated(failed(payment, code: .paymentCancelled)))
+            deliver([.updated(failed(payment, code: .paymentCancelled))])
         }
     }
 
     /// Calls the StoreKit transaction's `finish()`: the one delivered under
     /// this id, or after a relaunch the one `Transaction.unfinished` lists.
     /// Local ids (pending and failed purchases) have no StoreKit transaction:
-    /// nothing to finish.
+    /// nothing to finish. An `unverified-` id is never finished: StoreKit
+    /// keeps the transaction unfinished, so that a copy that verifies later
+    /// (at the next launch, say) is delivered and granted.
     public func finish(transactionID: String) async throws(StepFailure) {
+        guard let storeID = UInt64(transactionID) else { return }
         if let transaction = delivered.removeValue(forKey: transactionID) {
             await transaction.finish()
             return
         }
-        guard let storeID = Self.storeID(of: transactionID) else { return }
         for update in await store.unfinished() where update.transaction.id == storeID {
             await update.transaction.finish()
         }
@@ -141,7 +162,7 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         do {
             try await store.sync()
         } catch {
-            send(.restoreFailed(error.code))
+            deliver([.restoreFailed(error.code)])
             return
         }
         var events: [StoreEvent] = []
@@ -149,7 +170,7 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
             events += self.events(for: entitlement, context: .restore(applicationUsername))
         }
         events.append(.restoreFinished)
-        sink?.send(contentsOf: events)
+        deliver(events)
     }
 
     /// StoreKit 2's record of what the user owns, in place of the app
@@ -206,15 +227,26 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
 
     /// The events for one transaction StoreKit gave.
     private func events(for verification: StoreKit2Verification, context: Context) -> [StoreEvent] {
-        let transaction = verification.transaction
+        guard case .verified(let transaction) = verification else {
+            // Unproven: nothing of it counts, its `signedDate` included, and
+            // it is never finished. Only the purchase the user is waiting
+            // for hears that it failed; Apple's listener sample ignores the rest.
+            guard case .purchase(let payment) = context else { return [] }
+            return [unverifiedEvent(verification.transaction, payment: payment)]
+        }
         let id = String(transaction.id)
-        // An older version of a transaction after a newer one (a purchase
-        // after its refund, say) is stale: the newer one was handled.
-        if let latest = latestSigned[transaction.id], transaction.signedDate < latest { return [] }
-        latestSigned[transaction.id] = transaction.signedDate
-        if case .unverified = verification { return [unverifiedEvent(transaction, context: context)] }
-        let original = String(transaction.originalID)
-        if !(chains[transaction.originalID]?.contains(id) ?? false) { chains[transaction.originalID, default: []].append(id) }
+        let version = SignedVersion(signedDate: transaction.signedDate, isRevoked: transaction.revocationDate != nil)
+        if let seen = newest[transaction.id] {
+            // An older version after a newer one (a purchase after its
+            // refund, say) is stale: the newer one was handled.
+            if version.signedDate < seen.signedDate { return [] }
+            // The same version again from a listener: StoreKit hands an
+            // unfinished transaction both to `unfinished` and, once, to
+            // `updates` at launch; the queue has it already.
+            if version == seen, case .update = context { return [] }
+            if version == seen, case .unfinished = context { return [] }
+        }
+        newest[transaction.id] = version
         var user = transaction.appAccountToken.flatMap { users[$0] }
         var state = TransactionState.purchased
         var originalID: String?
@@ -226,7 +258,7 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         case .restore(let requester):
             if transaction.appAccountToken == nil { user = requester }
             state = .restored
-            originalID = original
+            originalID = String(transaction.originalID)
         }
         // The JWS is StoreKit 2's proof of the purchase: also the copy a `record: receipt` keeps.
         let info = TransactionInfo(id: id, productID: transaction.productID, state: state, quantity: transaction.purchasedQuantity,
@@ -236,28 +268,24 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
                                         expirationDate: transaction.expirationDate)
         delivered[id] = transaction
         guard let revoked = transaction.revocationDate else { return [.updated(delivery)] }
-        // Revoked: the revocation, then the transaction itself, which the queue
-        // ignores as revoked and finishes (StoreKit holds it until then).
-        var ids = [id]
-        if original != id { ids.append(original) }
-        ids += (chains[transaction.originalID] ?? []).filter { !ids.contains($0) }
+        // Revoked: the revocation of this transaction alone (`revocationDate`
+        // is this transaction's: a refunded subscription period takes back
+        // that period, not the renewals around it), then the transaction
+        // itself, which the queue ignores as revoked and finishes (StoreKit
+        // holds it until then).
         let reason: StoreRevocation.Reason = transaction.ownershipType == .familyShared ? .familySharing : .refund
-        let revocation = StoreRevocation(productID: transaction.productID, transactionIDs: ids, reason: reason, date: revoked)
+        let revocation = StoreRevocation(productID: transaction.productID, transactionIDs: [id], reason: reason, date: revoked)
         return [.revoked(revocation), .updated(delivery)]
     }
 
-    /// A transaction whose signature does not check out: failed with
-    /// `verification-failed`, under `unverified-` and its id, so that the same
-    /// transaction delivered later with a good signature is a new one to
-    /// the queue; its `finish` finishes it with StoreKit.
-    private func unverifiedEvent(_ transaction: any StoreKit2Transaction, context: Context) -> StoreEvent {
-        let id = "unverified-\(transaction.id)"
-        var user = transaction.appAccountToken.flatMap { users[$0] }
-        if case .purchase(let payment) = context { user = payment.applicationUsername }
-        delivered[id] = transaction
-        let info = TransactionInfo(id: id, productID: transaction.productID, state: .failed, error: .verificationFailed,
-                                   quantity: transaction.purchasedQuantity, applicationUsername: user,
-                                   signedTransaction: transaction.jwsRepresentation)
+    /// A purchase whose transaction does not verify: failed with
+    /// `verification-failed`, under `unverified-` and its id, which
+    /// ``finish(transactionID:)`` never finishes with StoreKit. The same
+    /// transaction verified later is a new one to the queue (its own id).
+    private func unverifiedEvent(_ transaction: any StoreKit2Transaction, payment: Payment) -> StoreEvent {
+        let info = TransactionInfo(id: "unverified-\(transaction.id)", productID: transaction.productID, state: .failed,
+                                   error: .verificationFailed, quantity: transaction.purchasedQuantity,
+                                   applicationUsername: payment.applicationUsername, signedTransaction: transaction.jwsRepresentation)
         return .updated(StoreTransaction(info, purchaseDate: transaction.purchaseDate, expirationDate: transaction.expirationDate))
     }
 
@@ -289,12 +317,36 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         await add(Payment(productID: productID, applicationUsername: signedInUser))
     }
 
-    private func send(_ event: StoreEvent) { sink?.send(event) }
+    /// A promoted purchase from the listener: bought now, or once the queue connects.
+    private func promoted(_ productID: String) async {
+        guard sink != nil else {
+            earlyIntents.append(productID)
+            return
+        }
+        await buyPromoted(productID)
+    }
 
-    /// The StoreKit id in a queue id, if it is one (not a local id).
-    private static func storeID(of transactionID: String) -> UInt64? {
-        if transactionID.hasPrefix("unverified-") { return UInt64(transactionID.dropFirst("unverified-".count)) }
-        return UInt64(transactionID)
+    /// Sends events to the queue, or keeps them until it connects.
+    private func deliver(_ events: [StoreEvent]) {
+        guard !events.isEmpty else { return }
+        if let sink { sink.send(contentsOf: events) } else { early += events }
+    }
+
+    /// The listeners of `Transaction.updates` and `PurchaseIntent.intents`,
+    /// started as the backend is made.
+    private func listen(to updates: AsyncStream<StoreKit2Verification>, intents: AsyncStream<String>) {
+        listeners.append(Task { [weak self] in
+            for await update in updates {
+                guard let self else { return }
+                await self.handle(update)
+            }
+        })
+        listeners.append(Task { [weak self] in
+            for await productID in intents {
+                guard let self else { return }
+                await self.promoted(productID)
+            }
+        })
     }
 
     deinit {
