@@ -10,7 +10,9 @@ public protocol StoreKit2Store: Sendable {
 
     /// Transactions as they happen outside a purchase call: renewals, Ask to
     /// Buy approvals, purchases on other devices, refunds and revocations
-    /// (`Transaction.updates`). Called once per connect.
+    /// (`Transaction.updates`). Called once, when the backend is made, so that
+    /// StoreKit's replay of unfinished transactions at launch is heard: the
+    /// stream must keep what arrives until it is read.
     func updates() -> AsyncStream<StoreKit2Verification>
 
     /// The transactions the app has not finished (`Transaction.unfinished`).
@@ -28,6 +30,6 @@ public protocol StoreKit2Store: Sendable {
 
     /// The product ids of purchases the user started outside the app (a
     /// promoted in-app purchase in the App Store), as they happen
-    /// (`PurchaseIntent.intents`); empty where StoreKit has none. Called once per connect.
+    /// (`PurchaseIntent.intents`); empty where StoreKit has none. Called once, when the backend is made.
     func purchaseIntents() -> AsyncStream<String>
 }
