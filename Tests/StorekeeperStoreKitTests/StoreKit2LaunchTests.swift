@@ -60,6 +60,25 @@ import Testing
         await h.end(app)
     }
 
+    @Test func anUpdateTheAppsOwnListenerHandsOverBeforeTheQueueConnectsWaitsForIt() async throws {
+        let h = try H()
+        let first = try await h.launch()
+        let bought = await h.fake.transaction(H.noAds, type: .nonConsumable)
+        await h.fake.willAnswer(.result(.success(.verified(bought))))
+        try await first.queue.add(Payment(productID: H.noAds, applicationUsername: "player-1"))
+        await first.queue.whenIdle()
+        await h.end(first)
+
+        // The next launch: the app's listener, started first, gets the
+        // refund of the finished purchase while the queue still opens.
+        let backend = StoreKit2Backend(store: h.fake, applicationUsername: "player-1", listensForUpdates: false)
+        await backend.handle(.verified(bought.signedAgain(after: 60) { $0.revocationDate = H.now }))
+        let second = try await h.start(backend)
+        #expect(await h.log.revocations.map(\.transactionIDs) == [[String(bought.id)]], "kept, not dropped")
+        #expect(!(await second.queue.entitlements()).owns(H.noAds))
+        await h.end(second)
+    }
+
     @Test func aTransactionSeenBeforeTheQueueConnectsIsNotDeliveredAgainByUnfinished() async throws {
         // The listener took the launch's replay before `connect` read
         // `Transaction.unfinished`: the same version from both is one delivery.
