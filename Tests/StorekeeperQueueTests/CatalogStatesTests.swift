@@ -48,8 +48,10 @@ import Testing
         let plan = policy.plan(for: handle, state: situation.state, error: situation.error).stepNames
         let about = Comment(rawValue: "\(catalog): \(product.id) \(situation), plan \(plan)")
         // The server is signed in as the user the transaction names: it refuses another user's records.
+        // It has the catalog, so it keeps the balances the catalog keeps there and lists them
+        // (without it, it lists none, and those balances are unconfirmed on the device).
         let world = try DeliveryHarness.World(name: "\(catalog)-\(situation.tag)-\(product.id)", trace: trace,
-                                              server: ServerContractTestDouble(user: "user-7"))
+                                              server: ServerContractTestDouble(user: "user-7", policy: policy))
         let queue = try world.queue(policy)
         try await queue.start(observers: [world.log])
 

@@ -96,17 +96,33 @@ import Testing
     }
 
     @Test func theBalancesAreReadFromTheEntitlements() async throws {
+        // The contract's example body: a subscription's expirationDate has a
+        // fraction, and `owed` is sent (docs/server-contract.md, GET /v1/entitlements).
+        let documented = #"""
+            {"features": ["a"], "balances": {"coins": 250, "gems": 0}, "owed": {"gems": 5},
+             "subscriptions": [{"product": "com.example.monthly", "expirationDate": 1700000000.5, "status": "active"}],
+             "products": ["com.example.monthly"]}
+            """#
         let transport = ScriptedTransport([
-            Self.response(200, #"{"features": ["a"], "balances": {"coins": 250, "gems": 0}, "subscriptions": [], "products": []}"#),
+            Self.response(200, documented),
+            Self.response(200, documented),
             Self.response(200, #"{"features": []}"#),
-            Self.response(200, #"{"balances": {"coins": -3}}"#),
+            Self.response(200, #"{"features": [], "balances": {"coins": -3}, "subscriptions": [], "products": []}"#),
+            Self.response(200, #"{"features": [], "balances": {"coins": 1.5}, "subscriptions": [], "products": []}"#),
+            Self.response(200, #"{"features": [], "balances": {}, "owed": {"gems": -1}, "subscriptions": [], "products": []}"#),
         ])
         let client = ServerSpends(transport: transport)
         #expect(try await client.balances() == ["coins": 250, "gems": 0])
         #expect(transport.requests.first == ServerRequest(method: "GET", path: "/v1/entitlements"))
-        let missing = try #require(await Self.failure { () throws(StepFailure) in _ = try await client.balances() })
-        #expect(missing.reason.contains("no \"balances\""))
-        let negative = try #require(await Self.failure { () throws(StepFailure) in _ = try await client.balances() })
-        #expect(negative.reason.contains("balances.coins"))
+        #expect(try await ServerAccount(transport: transport).entitlements() == ServerEntitlements(
+            features: ["a"], balances: ["coins": 250, "gems": 0], owed: ["gems": 5],
+            subscriptions: [.init(product: "com.example.monthly", expirationDate: Date(timeIntervalSince1970: 1_700_000_000.5), status: .active)],
+            products: ["com.example.monthly"]))
+        for says in ["balances: missing", "balances.coins: -3; expected a whole number", "balances.coins: 1.5; expected a whole number",
+                     "owed.gems: -1; expected a whole number"] {
+            let failure = try #require(await Self.failure { () throws(StepFailure) in _ = try await client.balances() })
+            #expect(!failure.isTransient)
+            #expect(failure.reason.contains("GET /v1/entitlements is not the documented JSON") && failure.reason.contains(says), "\(failure.reason)")
+        }
     }
 }

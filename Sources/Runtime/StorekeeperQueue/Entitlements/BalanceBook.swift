@@ -10,19 +10,29 @@ import Foundation
 /// - `device`: grants − this device's spends;
 /// - `icloud`: grants − every device's spends (one per key);
 /// - `server`: grants − what the server last said was spent (by any device:
-///   the grants known then less what it said remains, in the answer to a
-///   spend or `GET /v1/entitlements` at start and refresh) − this device's
-///   spends still waiting for the server's answer; until the server has said
-///   anything, as `device`. Counting the server's word as spends, not as a
-///   balance, keeps a purchase the server had recorded before this device
-///   granted it (a crash between the two) from counting twice.
+///   the grants known then less its net, what it said remains less what it
+///   said is owed, in the answer to a spend or `GET /v1/entitlements` at
+///   start and refresh) − this device's spends still waiting for the
+///   server's answer; until the server has said anything, as `device`.
+///   Counting the server's word as spends, not as a balance, keeps a
+///   purchase the server had recorded before this device granted it (a
+///   crash between the two) from counting twice.
 ///
 /// A balance is never shown below zero: what the spends exceed the grants
 /// by (two devices spent the same coins before iCloud synced, or a purchase
-/// spent was refunded) is reported as `overdrawn`.
+/// spent was refunded; for a `server` balance, what the server says is
+/// `owed`) is reported as `overdrawn`.
+///
+/// A `server` balance the server has not confirmed is reported as
+/// `unconfirmed`, with what failed: its last read failed (offline, a
+/// refusal, an answer that is not the documented JSON, no server transport)
+/// or its answer did not list a balance this device had grants or spends of
+/// then. Its amount is then this device's reckoning, never passed off as the
+/// server's.
 struct BalanceBook: Sendable, Hashable {
     /// What the server's word says was spent of a balance it keeps: the
-    /// grants known when it answered, less what it said remains.
+    /// grants known when it answered, less its net (what it said remains,
+    /// less what it said is owed).
     struct ServerWord: Sendable, Hashable {
         var spent: Int
     }
@@ -37,6 +47,8 @@ struct BalanceBook: Sendable, Hashable {
     private(set) var synced: [String: SpendRecord] = [:]
     /// The server's last word on the balances it keeps.
     var server: [String: ServerWord] = [:]
+    /// The `server` balances the server has not confirmed, with what failed.
+    private(set) var doubts: [String: String] = [:]
 
     // Sums of the spends, by balance, kept up to date as they change.
     private var spentHere: [String: Int] = [:]
@@ -93,17 +105,39 @@ struct BalanceBook: Sendable, Hashable {
         return grants
     }
 
-    /// Notes what the server says remains of a balance it keeps.
-    mutating func hear(server remaining: Int, of balance: String, granted ledger: EntitlementLedger, revoked: Set<String>) {
+    /// Notes what the server says remains of a balance it keeps, and what
+    /// it says is owed of it (a refund took back coins already spent): the
+    /// balance is confirmed.
+    mutating func hear(server remaining: Int, owed: Int = 0, of balance: String, granted ledger: EntitlementLedger, revoked: Set<String>) {
         // A server that holds more than this device has granted knows of a
         // purchase whose grant has not run here yet (verified, then the app
         // died): that is no spend, and must not add to the balance later.
-        server[balance] = ServerWord(spent: max(0, (grants(granted: ledger, revoked: revoked)[balance] ?? 0) - remaining))
+        let net = remaining - owed
+        server[balance] = ServerWord(spent: max(0, (grants(granted: ledger, revoked: revoked)[balance] ?? 0) - net))
+        doubts[balance] = nil
     }
 
-    /// The balances shown and the overdrafts, given what this device granted.
-    func balances(granted ledger: EntitlementLedger, revoked: Set<String>) -> (balances: [String: Int], overdrawn: [String: Int]) {
-        if elsewhereGrants.isEmpty, local.isEmpty, synced.isEmpty, server.isEmpty { return (ledger.balances, [:]) }
+    /// Notes that the server's balances could not be read: every balance it
+    /// keeps is unconfirmed, and `reason` says what failed. The last word
+    /// heard (if any) stays what the amounts are reckoned from.
+    mutating func doubt(_ reason: String) {
+        for (balance, keeping) in keeping where keeping == .server { doubts[balance] = reason }
+    }
+
+    /// Notes that the server answered without listing `balance`: unknown,
+    /// not zero, so nothing is taken for spent. Unconfirmed when this device
+    /// has grants or spends of it now; else both say 0, and agree.
+    mutating func unlisted(_ balance: String, reason: String, granted ledger: EntitlementLedger, revoked: Set<String>) {
+        let known = grants(granted: ledger, revoked: revoked)[balance] != nil || spentHere[balance] != nil || spentEverywhere[balance] != nil
+        doubts[balance] = known ? reason : nil
+    }
+
+    /// The balances shown, the overdrafts and the unconfirmed `server`
+    /// balances with why, given what this device granted.
+    func balances(granted ledger: EntitlementLedger, revoked: Set<String>) -> Shown {
+        if elsewhereGrants.isEmpty, local.isEmpty, synced.isEmpty, server.isEmpty {
+            return Shown(balances: ledger.balances, overdrawn: [:], unconfirmed: doubts)
+        }
         let grants = grants(granted: ledger, revoked: revoked)
         var names = Set(grants.keys)
         names.formUnion(spentHere.keys)
@@ -124,6 +158,16 @@ struct BalanceBook: Sendable, Hashable {
             if value > 0 { shown[balance] = value }
             if value < 0 { overdrawn[balance] = -value }
         }
-        return (shown, overdrawn)
+        return Shown(balances: shown, overdrawn: overdrawn, unconfirmed: doubts)
+    }
+
+    /// What ``balances(granted:revoked:)`` gives the entitlements.
+    struct Shown: Sendable, Hashable {
+        /// The balances shown, by name.
+        var balances: [String: Int]
+        /// By how much spends exceed grants (or the server says is owed).
+        var overdrawn: [String: Int]
+        /// The `server` balances the server has not confirmed, with what failed.
+        var unconfirmed: [String: String]
     }
 }

@@ -47,10 +47,11 @@ struct EntitlementLedger: Sendable, Hashable {
     /// kept elsewhere (another device, the server, the receipt) say the user
     /// owns.
     ///
-    /// `balances` are the balances shown and overdrafts (a ``BalanceBook``'s);
-    /// without them, the sums of this device's grants.
+    /// `balances` are the balances shown, overdrafts and unconfirmed
+    /// balances (a ``BalanceBook``'s); without them, the sums of this
+    /// device's grants.
     func entitlements(policy: CompiledPolicy, elsewhere: [String: Ownership], now: Date,
-                      balances: (balances: [String: Int], overdrawn: [String: Int])? = nil) -> Entitlements {
+                      balances: BalanceBook.Shown? = nil) -> Entitlements {
         var ownership = owned
         for (product, record) in elsewhere {
             ownership[product] = ownership[product].map { $0.merged(with: record) } ?? record
@@ -77,7 +78,7 @@ struct EntitlementLedger: Sendable, Hashable {
             }
         }
         return Entitlements(features: features, balances: balances?.balances ?? self.balances, activeSubscriptions: subscriptions,
-                            ownedProducts: ownedNow, overdrawn: balances?.overdrawn ?? [:])
+                            ownedProducts: ownedNow, overdrawn: balances?.overdrawn ?? [:], unconfirmed: balances?.unconfirmed ?? [:])
     }
 
     private func isConsumable(_ productID: String, in policy: CompiledPolicy) -> Bool {

@@ -18,16 +18,32 @@ public struct Entitlements: Sendable, Hashable {
     /// same coins kept in iCloud before they synced, or a purchase already
     /// spent was refunded. The app decides what it means (take it from the
     /// next purchase, say).
+    ///
+    /// For a balance kept on the server this is what the server says is
+    /// `owed` (a refund took back coins already spent; later purchases pay
+    /// it first).
     public let overdrawn: [String: Int]
+    /// The balances kept on the server whose amount the server has not
+    /// confirmed, each with what failed: reading `GET /v1/entitlements`
+    /// failed (offline, a refusal, an answer that is not the documented
+    /// JSON, no server transport configured), or the server's answer did not
+    /// list the balance. Their ``balances`` entries are this device's own
+    /// reckoning (the server's last answer less this device's spends since,
+    /// or, before any answer, this device's grants less its spends): show
+    /// them as unconfirmed. Empty when the server's last answer confirmed
+    /// every balance it keeps; ``TransactionQueue/refreshEntitlements()``
+    /// asks again.
+    public let unconfirmed: [String: String]
 
     /// Creates entitlements.
     public init(features: Set<String> = [], balances: [String: Int] = [:], activeSubscriptions: [ActiveSubscription] = [],
-                ownedProducts: Set<String> = [], overdrawn: [String: Int] = [:]) {
+                ownedProducts: Set<String> = [], overdrawn: [String: Int] = [:], unconfirmed: [String: String] = [:]) {
         self.features = features
         self.balances = balances.filter { $0.value != 0 }
         self.activeSubscriptions = activeSubscriptions.sorted { $0.productID < $1.productID }
         self.ownedProducts = ownedProducts
         self.overdrawn = overdrawn.filter { $0.value > 0 }
+        self.unconfirmed = unconfirmed
     }
 
     /// Whether a feature is unlocked.
@@ -38,6 +54,11 @@ public struct Entitlements: Sendable, Hashable {
 
     /// By how much a balance is overdrawn (0 when it is not).
     public func overdraft(_ name: String) -> Int { overdrawn[name] ?? 0 }
+
+    /// Whether a balance's amount is confirmed: always for one kept on the
+    /// device or in iCloud; for one kept on the server, when the server's
+    /// last answer gave it (see ``unconfirmed``).
+    public func isConfirmed(_ name: String) -> Bool { unconfirmed[name] == nil }
 
     /// Whether the user owns a product now.
     public func owns(_ productID: String) -> Bool { ownedProducts.contains(productID) }

@@ -52,6 +52,9 @@ public actor TransactionQueue {
     /// included: kept so that a revocation drops its records without reading
     /// the record stores (the server's among them) again.
     private var recordsElsewhere: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
+    /// The records each store kept elsewhere gave at its last successful
+    /// read, used again while it cannot be read.
+    private var lastRecords: [PersistenceStrategy: [StoredRecord]] = [:]
     /// What `recordsElsewhere` says the user owns, by product, revoked transactions left out.
     private var elsewhere: [String: EntitlementLedger.Ownership] = [:]
     /// The entitlements last yielded to subscribers; nil until `start`
@@ -246,7 +249,7 @@ public actor TransactionQueue {
         var grants: [String: [String: Int]] = [:]
         // The server's balances before its records: a purchase recorded
         // between the two reads then counts as not yet spent, never twice.
-        let serverBalances = await readServerBalances()
+        let serverRead = await readServerBalances()
         func note(_ productID: String, strategy: PersistenceStrategy, transactionID: String, purchaseDate: Date, expirationDate: Date?,
                   units: Int = 1) {
             guard let handle = policy.product(id: productID) else { return }
@@ -261,16 +264,38 @@ public actor TransactionQueue {
             found.append((productID, EntitlementLedger.Ownership(transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: end)))
         }
         for strategy in [PersistenceStrategy.userDefaults, .icloud, .server] {
-            guard let recordStore = configuration.recordStores.store(for: strategy),
-                  let records = try? await recordStore.records()
-            else { continue }
+            guard let recordStore = configuration.recordStores.store(for: strategy) else { continue }
+            // A store that cannot be read now (offline) still holds what it
+            // held: its last records stay, so that what they evidence (a
+            // product owned, grants a server balance is reckoned from) does
+            // not vanish for as long as the network is down.
+            let records: [StoredRecord]
+            if let read = try? await recordStore.records() {
+                records = read
+                lastRecords[strategy] = read
+            } else {
+                records = lastRecords[strategy] ?? []
+            }
             for record in records {
                 note(record.productID, strategy: strategy, transactionID: record.transactionID,
                      purchaseDate: record.purchaseDate, expirationDate: record.expirationDate, units: record.units)
             }
         }
         book.elsewhereGrants = grants
-        for (balance, remaining) in serverBalances { book.hear(server: remaining, of: balance, granted: ledger, revoked: revoked) }
+        switch serverRead {
+        case .none:
+            break
+        case .answered(let balances, let owed, let unlisted):
+            for (balance, remaining) in balances {
+                book.hear(server: remaining, owed: owed[balance] ?? 0, of: balance, granted: ledger, revoked: revoked)
+            }
+            for balance in unlisted {
+                book.unlisted(balance, reason: "the server's answer to GET /v1/entitlements does not list the balance '\(balance)'",
+                              granted: ledger, revoked: revoked)
+            }
+        case .failed(let reason):
+            book.doubt(reason)
+        }
         if let spendStore = configuration.recordStores.iCloud as? any SpendRecordStore, book.keeping.values.contains(.icloud) {
             await readSynced(spendStore)
         }
@@ -295,16 +320,46 @@ public actor TransactionQueue {
         elsewhere = found
     }
 
-    /// What the server says remains of the balances it keeps; none on a
-    /// failure (offline, a server without the route): the last word stays.
-    private func readServerBalances() async -> [String: Int] {
+    /// What reading the server's balances gave.
+    private enum ServerBalancesRead {
+        /// No balance is kept on the server: nothing was asked.
+        case none
+        /// What remains and what is owed, of the balances the answer lists;
+        /// those it leaves out.
+        case answered(balances: [String: Int], owed: [String: Int], unlisted: [String])
+        /// The server could not be read: what failed.
+        case failed(String)
+    }
+
+    /// Reads what the server says of the balances it keeps
+    /// (`GET /v1/entitlements`). A failure is kept, with what failed, so
+    /// that the entitlements show those balances as unconfirmed; the last
+    /// word heard stays what they are reckoned from.
+    private func readServerBalances() async -> ServerBalancesRead {
         let kept = book.keeping.filter { $0.value == .server }.map(\.key)
-        guard !kept.isEmpty, let transport = configuration.services.server,
-              let balances = try? await ServerSpends(transport: transport).balances()
-        else { return [:] }
+        guard !kept.isEmpty else { return .none }
+        guard let transport = configuration.services.server else {
+            return .failed("no server transport: the configuration's EngineServices has no server, so the balances it keeps cannot be read")
+        }
+        let answer: ServerEntitlements
+        do {
+            answer = try await ServerAccount(transport: transport).entitlements()
+        } catch {
+            return .failed(error.reason)
+        }
         // A balance the server's answer leaves out is one it does not keep
         // (yet): unknown, not zero, so nothing is taken for spent.
-        return Dictionary(uniqueKeysWithValues: kept.compactMap { name in balances[name].map { (name, $0) } })
+        var balances: [String: Int] = [:]
+        var unlisted: [String] = []
+        for name in kept {
+            // A balance listed only as owed holds nothing.
+            if let remaining = answer.balances[name] ?? answer.owed[name].map({ _ in 0 }) {
+                balances[name] = remaining
+            } else {
+                unlisted.append(name)
+            }
+        }
+        return .answered(balances: balances, owed: answer.owed, unlisted: unlisted)
     }
 
     func publishIfChanged() {

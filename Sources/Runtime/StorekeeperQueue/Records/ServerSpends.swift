@@ -9,7 +9,8 @@ import StorekeeperRuntime
 ///   percent-encoded) with `{"balance": "coins", "amount": 100}` and reads
 ///   `{"key", "balance", "amount", "remaining"}`. The server spends once per
 ///   key: the same key again with the same body gets the same answer.
-/// - ``balances()`` sends `GET /v1/entitlements` and reads its `balances`.
+/// - ``balances()`` sends `GET /v1/entitlements` and reads its `balances`
+///   (through ``ServerAccount/entitlements()``).
 ///
 /// 2xx succeeds; 401, 408, 429 and 5xx fail transiently; 409 with the code
 /// `insufficient-balance` or `spend-key-reused` is an ``Answer``; any other
@@ -64,26 +65,13 @@ public struct ServerSpends: Sendable {
         return .spent(remaining: remaining)
     }
 
-    /// The balances the server keeps for the user, from `GET /v1/entitlements`.
+    /// The balances the server keeps for the user, from `GET /v1/entitlements`
+    /// (read as ``ServerAccount/entitlements()`` reads it: every number a JSON
+    /// number, so the subscriptions' fractional dates do not stop it).
     ///
-    /// - Throws: As ``spend(key:balance:amount:)``.
+    /// - Throws: As ``ServerAccount/entitlements()``.
     public func balances() async throws(StepFailure) -> [String: Int] {
-        let path = "/v1/entitlements"
-        let response = try await transport.send(ServerRequest(method: "GET", path: path))
-        try Self.check(response, "GET", path)
-        guard case .object(let members)? = try? JSONParser().parse(response.body),
-              case .object(let balances)? = members.first(where: { $0.key == "balances" })?.value
-        else {
-            throw .permanent("the server's answer to GET \(path) is not the documented JSON: it has no \"balances\" object")
-        }
-        var found: [String: Int] = [:]
-        for (name, value) in balances {
-            guard case .integer(let amount) = value, amount >= 0 else {
-                throw .permanent("the server's answer to GET \(path): balances.\(name) is not a whole number of 0 or more")
-            }
-            found[name] = amount
-        }
-        return found
+        try await ServerAccount(transport: transport).entitlements().balances
     }
 
     /// The contract's error object, `{"error": {"code", "message"}}`, if the body is one.
