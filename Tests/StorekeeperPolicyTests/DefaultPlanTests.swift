@@ -39,20 +39,29 @@ import Testing
         }
     }
 
+    /// A restore is how a purchase reaches a new device, which has none of
+    /// its content: content that is not in the bundle, Apple-hosted or from
+    /// the app's server, is downloaded again ("re-download the user-selected
+    /// content", Restoring Purchased Products,
+    /// https://developer.apple.com/library/archive/documentation/NetworkingInternet/Conceptual/StoreKitGuide/Chapters/Restoring.html).
     @Test func restoredPlans() throws {
         let catalog = try #require(PolicyFixtures.everyShape)
+        var downloaded: Set<ContentSource> = []
         for product in catalog.products {
             let steps = DefaultPlan.steps(for: product, in: PlanSituation(.restored))
-            let hosted = product.delivery.content?.source.value == .appleHosted
+            let source = product.delivery.content?.source.value
+            let downloads = source == .appleHosted || source == .server
             if product.type.value == .consumable {
                 #expect(steps == [.finish], "a consumable is never delivered again")
             } else if product.persistence.strategy.value == .receipt {
-                #expect(steps == (hosted ? [.download, .finish] : [.finish]), "\(product.id.value)")
+                #expect(steps == (downloads ? [.download, .finish] : [.finish]), "\(product.id.value)")
             } else {
                 #expect(steps.contains(.persist) && steps.contains(.unlock) && steps.last == .finish, "\(product.id.value): \(steps)")
-                #expect(steps.contains(.download) == hosted)
+                #expect(steps.contains(.download) == downloads, "\(product.id.value): \(steps)")
             }
+            if steps.contains(.download), let source { downloaded.insert(source) }
         }
+        #expect(downloaded == [.appleHosted, .server], "the fixture has restored products of both sources")
     }
 
     @Test func failedPlansShowErrorsExceptACancelledPayment() throws {

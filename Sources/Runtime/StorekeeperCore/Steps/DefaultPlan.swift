@@ -23,11 +23,15 @@ public enum DefaultPlan {
         case .restored:
             // Consumables are never restored: deliver nothing twice.
             if shape.isConsumable { return [.finish] }
+            // A restore is how a purchase reaches a new device, which has none
+            // of its content yet: content that is not in the bundle (Apple-hosted
+            // or from the app's server) is downloaded again (Restoring Purchased
+            // Products: "re-download the user-selected content").
             if shape.receiptIsRecord {
-                // The receipt already records it; only hosted content must come back.
-                return shape.hostedContent ? [.download, .finish] : [.finish]
+                // The receipt already records it; only the content must come back.
+                return shape.downloads ? [.download, .finish] : [.finish]
             }
-            var steps: [BuiltInStep] = shape.hostedContent ? [.download] : []
+            var steps: [BuiltInStep] = shape.downloads ? [.download] : []
             steps.append(.persist)
             steps.append(contentsOf: shape.deliveries)
             steps += [.notify, .finish]
@@ -44,7 +48,7 @@ public enum DefaultPlan {
         public var verifiesReceipt: Bool
         /// Content that is not in the bundle.
         public var downloads: Bool
-        /// Apple-hosted content (downloaded again on restore).
+        /// Apple-hosted content (only restored transactions carry its downloads).
         public var hostedContent: Bool
         /// The receipt is the record.
         public var receiptIsRecord: Bool
