@@ -152,6 +152,7 @@ import Testing
         }
         let error = loadError(text)
         #expect(error?.message.contains("must finish") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("compile the catalog again") == true, "says how to get a policy that loads")
         #expect(error?.path.hasPrefix("products[0].plans[") == true)
     }
 

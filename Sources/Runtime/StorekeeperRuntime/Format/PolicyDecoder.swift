@@ -244,7 +244,10 @@ public struct PolicyDecoder: Sendable {
                 if !checked.contains(key) {
                     let situation = SituationSlot.situation(slot)
                     if let violation = PlanInvariants.violation(of: plans[number].stepNames, in: situation, shape: shape) {
-                        throw numberField.fail("plan \(number) cannot be the \(situation) plan of \(product.id): \(violation)")
+                        // A policy written by an older compiler can lack a step the
+                        // default plans take now (issue 25: restored plans download
+                        // server content): say how to get a policy this runtime takes.
+                        throw numberField.fail("plan \(number) cannot be the \(situation) plan of \(product.id): \(violation); if an older `storekeeper compile` wrote this policy, compile the catalog again")
                     }
                     for step in plans[number].steps {
                         if let reason = StepRequirement.firstUnmet(plugins.requirements(ofStep: step.name), by: product, in: situation, hasServer: server != nil) {
