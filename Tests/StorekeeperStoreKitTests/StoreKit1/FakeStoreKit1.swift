@@ -113,6 +113,15 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
         backend?.updatedTransactions(transactions)
     }
 
+    /// StoreKit calls `paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:)`
+    /// when the App Store takes purchases of these products back (Family
+    /// Sharing changed, or the purchaser was refunded):
+    /// https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueue(_:didrevokeentitlementsforproductidentifiers:)
+    /// It names products only; the receipt the test sets says which purchases went.
+    func revokeEntitlements(for productIDs: [String]) async {
+        await backend?.didRevokeEntitlements(forProductIdentifiers: productIDs)
+    }
+
     /// The transaction the last payment made.
     var lastMade: FakeSKTransaction? { calls.withLock { $0.made.last } }
     var finished: [String] { calls.withLock { $0.finished } }

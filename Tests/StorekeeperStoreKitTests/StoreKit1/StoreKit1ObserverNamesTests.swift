@@ -24,11 +24,15 @@ import Testing
     ]
     /// The one required method.
     static let required = "paymentQueue(_:updatedTransactions:)"
-    /// What the backend needs StoreKit to call: the guide's flow.
+    /// What the backend needs StoreKit to call: the guide's flow, and the
+    /// revocations Apple says Family Sharing needs ("you do need to implement
+    /// a new method in your transaction observer":
+    /// https://developer.apple.com/documentation/storekit/supporting-family-sharing-in-your-app ;
+    /// the method: https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueue(_:didrevokeentitlementsforproductidentifiers:)).
     static let forwarded: Set<String> = [
         required, "paymentQueue(_:removedTransactions:)", "paymentQueueRestoreCompletedTransactionsFinished(_:)",
         "paymentQueue(_:restoreCompletedTransactionsFailedWithError:)", "paymentQueue(_:updatedDownloads:)",
-        "paymentQueue(_:shouldAddStorePayment:for:)",
+        "paymentQueue(_:shouldAddStorePayment:for:)", "paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:)",
     ]
 
     /// The Swift names of the `func paymentQueue…` declarations in `source`:

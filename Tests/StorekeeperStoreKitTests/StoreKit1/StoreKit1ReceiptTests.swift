@@ -7,41 +7,7 @@ import Testing
 
 /// The app receipt: its in-app entries read from PKCS #7 bytes, and its refresh.
 @Suite struct StoreKit1ReceiptTests {
-    /// Writes ASN.1: DER lengths, or BER's indefinite ones.
-    enum ASN1 {
-        static func element(_ tag: UInt8, _ content: [UInt8], indefinite: Bool = false) -> [UInt8] {
-            if indefinite { return [tag, 0x80] + content + [0, 0] }
-            let count = content.count
-            let length: [UInt8] = count < 0x80 ? [UInt8(count)] : count < 0x100 ? [0x81, UInt8(count)] : [0x82, UInt8(count >> 8), UInt8(count & 0xFF)]
-            return [tag] + length + content
-        }
-        static func integer(_ value: Int) -> [UInt8] {
-            value < 0x80 ? element(0x02, [UInt8(value)]) : element(0x02, [UInt8(value >> 8), UInt8(value & 0xFF)])
-        }
-        static func attribute(_ type: Int, _ value: [UInt8]) -> [UInt8] {
-            element(0x30, integer(type) + integer(1) + element(0x04, value))
-        }
-        static func utf8(_ text: String) -> [UInt8] { element(0x0C, Array(text.utf8)) }
-        static func ia5(_ text: String) -> [UInt8] { element(0x16, Array(text.utf8)) }
-
-        static func purchase(product: String, transaction: String, date: String, expires: String? = nil, cancelled: String? = nil) -> [UInt8] {
-            var fields = attribute(1701, integer(1)) + attribute(1702, utf8(product)) + attribute(1703, utf8(transaction))
-                + attribute(1704, ia5(date))
-            if let expires { fields += attribute(1708, ia5(expires)) }
-            if let cancelled { fields += attribute(1712, ia5(cancelled)) }
-            return attribute(17, element(0x31, fields))
-        }
-
-        /// A receipt: ContentInfo { signedData, [0] SignedData { version, digests, { data, [0] payload }, signers } }.
-        static func receipt(_ purchases: [[UInt8]], indefinite: Bool = false) -> [UInt8] {
-            let payload = element(0x31, attribute(2, utf8("com.example.rocketracer")) + purchases.joined())
-            let octets = indefinite ? element(0x24, element(0x04, Array(payload.prefix(10))) + element(0x04, Array(payload.dropFirst(10))), indefinite: true)
-                : element(0x04, payload)
-            let encapsulated = element(0x30, element(0x06, Array(ASN1Reader.dataOID)) + element(0xA0, octets, indefinite: indefinite), indefinite: indefinite)
-            let signedData = element(0x30, integer(1) + element(0x31, []) + encapsulated + element(0x31, []), indefinite: indefinite)
-            return element(0x30, element(0x06, Array(ASN1Reader.signedDataOID)) + element(0xA0, signedData, indefinite: indefinite), indefinite: indefinite)
-        }
-    }
+    typealias ASN1 = TestAppReceipt
 
     static let twoPurchases = [
         ASN1.purchase(product: StoreKit1World.noAds, transaction: "1000000200", date: "2026-01-02T03:04:05Z"),
@@ -58,6 +24,9 @@ import Testing
     func theInAppPurchasesAreReadRefundedOnesLeftOut(indefinite: Bool) throws {
         let payload = try AppReceiptPayload(receipt: ASN1.receipt(Self.twoPurchases, indefinite: indefinite))
         #expect(payload.entries == Self.expected)
+        // The refunded one is kept apart, with its Cancellation Date (1712).
+        #expect(payload.cancellations == [ReceiptCancellation(productID: StoreKit1World.rocketCar, transactionID: "1000000202",
+                                                              date: Date(timeIntervalSince1970: 1_767_657_600))])
     }
 
     @Test func aReceiptThatIsNotOneSaysWhereItStopsMakingSense() {

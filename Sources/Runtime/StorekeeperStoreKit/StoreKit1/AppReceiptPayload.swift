@@ -8,9 +8,12 @@ import StorekeeperQueue
 /// `SEQUENCE { type INTEGER, version INTEGER, value OCTET STRING }`; each
 /// in-app purchase is attribute 17, whose value is itself such a `SET`:
 /// 1701 quantity, 1702 product identifier, 1703 transaction identifier,
-/// 1704 purchase date, 1708 subscription expiration date, 1712 cancellation
-/// date (dates are RFC 3339 text). DER and BER (indefinite lengths, an
-/// `OCTET STRING` in pieces) are both read, as receipts use both.
+/// 1704 purchase date, 1705 original transaction identifier, 1708
+/// subscription expiration date, 1712 cancellation date (dates are RFC 3339
+/// text; Apple's "Receipt Fields",
+/// https://developer.apple.com/library/archive/releasenotes/General/ValidateAppStoreReceipt/Chapters/ReceiptFields.html).
+/// DER and BER (indefinite lengths, an `OCTET STRING` in pieces) are both
+/// read, as receipts use both.
 ///
 /// **Read, not verified.** The signature and Apple's certificate chain are
 /// not checked (the runtime links no cryptography): a receipt forged on a
@@ -19,8 +22,15 @@ import StorekeeperQueue
 /// server balances) is decided by the app's server, which verifies the
 /// receipt (the `verify-receipt` step, `POST /v1/receipts/verify`).
 public struct AppReceiptPayload: Sendable, Hashable {
-    /// The in-app purchases listed, in the receipt's order, refunded ones (1712) left out.
+    /// The in-app purchases listed, in the receipt's order, canceled ones (1712) left out.
     public let entries: [ReceiptEntry]
+    /// The purchases listed as canceled (1712), in the receipt's order: each
+    /// is as though it had never been made.
+    public let cancellations: [ReceiptCancellation]
+    /// Each listed transaction's original (1705), canceled ones included:
+    /// a restore's or a renewal's purchase, which a refreshed receipt may list
+    /// under its own identifier.
+    public let originalTransactionIDs: [String: String]
 
     /// Reads a receipt; throws ``AppReceiptError`` naming the byte where it
     /// stops making sense.
@@ -41,35 +51,47 @@ public struct AppReceiptPayload: Sendable, Hashable {
             throw AppReceiptError(offset: parts[2].start, reason: "the receipt's content is not data with a [0] payload")
         }
         let payload = try reader.octets(of: try reader.only(in: encapsulated[1], expecting: nil, what: "the payload OCTET STRING"))
-        entries = try Self.inAppEntries(payload)
+        (entries, cancellations, originalTransactionIDs) = try Self.inAppPurchases(payload)
     }
 
-    private static func inAppEntries(_ payload: [UInt8]) throws(AppReceiptError) -> [ReceiptEntry] {
+    /// The entry for a transaction (by its own identifier, field 1703), if
+    /// the receipt lists it and it is not canceled.
+    public func entry(transactionID: String) -> ReceiptEntry? {
+        entries.first { $0.transactionID == transactionID }
+    }
+
+    private static func inAppPurchases(_ payload: [UInt8]) throws(AppReceiptError) -> ([ReceiptEntry], [ReceiptCancellation], [String: String]) {
         let reader = ASN1Reader(payload)
         let set = try reader.element(at: 0, expecting: 0x31, what: "the payload's SET of attributes")
         var entries: [ReceiptEntry] = []
+        var cancellations: [ReceiptCancellation] = []
+        var originals: [String: String] = [:]
         for attribute in try attributes(in: set, reader: reader) where attribute.type == 17 {
             let inner = ASN1Reader(attribute.value)
             let purchase = try inner.element(at: 0, expecting: 0x31, what: "an in-app purchase's SET")
-            var productID: String?, transactionID: String?, purchaseDate: Date?, expirationDate: Date?, cancelled = false
+            var productID: String?, transactionID: String?, originalID: String?, purchaseDate: Date?, expirationDate: Date?, cancellationDate: Date?
             for field in try attributes(in: purchase, reader: inner) {
                 switch field.type {
                 case 1702: productID = try text(field)
                 case 1703: transactionID = try text(field)
                 case 1704: purchaseDate = try date(field)
+                case 1705: originalID = try text(field)
                 case 1708: expirationDate = try date(field)
-                case 1712: cancelled = try date(field) != nil
+                case 1712: cancellationDate = try date(field)
                 default: break
                 }
             }
             guard let productID, let transactionID, let purchaseDate else {
                 throw AppReceiptError(offset: purchase.start, reason: "an in-app purchase lacks its product (1702), transaction (1703) or purchase date (1704)")
             }
-            if !cancelled {
+            if let originalID { originals[transactionID] = originalID }
+            if let cancellationDate {
+                cancellations.append(ReceiptCancellation(productID: productID, transactionID: transactionID, date: cancellationDate))
+            } else {
                 entries.append(ReceiptEntry(productID: productID, transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: expirationDate))
             }
         }
-        return entries
+        return (entries, cancellations, originals)
     }
 
     private struct Attribute {

@@ -206,6 +206,15 @@ public final class StoreKit1TransactionObserver: NSObject, SKPaymentTransactionO
         backend?.restoreFailed(StoreKit1Error(reported: error))
     }
 
+    /// `paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:)`: Family
+    /// Sharing or a refund took the products back
+    /// (https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueue(_:didrevokeentitlementsforproductidentifiers:)).
+    /// In a task: the backend refreshes the receipt to see which transactions go.
+    public func paymentQueue(_ queue: SKPaymentQueue, didRevokeEntitlementsForProductIdentifiers productIdentifiers: [String]) {
+        guard let backend else { return }
+        Task { await backend.didRevokeEntitlements(forProductIdentifiers: productIdentifiers) }
+    }
+
     #if !os(visionOS)
     /// `paymentQueue(_:updatedDownloads:)`.
     public func paymentQueue(_ queue: SKPaymentQueue, updatedDownloads downloads: [SKDownload]) {

@@ -42,17 +42,32 @@ extension StoreKit1Backend {
     /// The in-app purchases the app receipt lists (the `receipt` persistence
     /// strategy's record), read from the receipt's bytes on the device by
     /// ``AppReceiptPayload``. Read, not verified: see docs/storekit-backends.md (StoreKit 1).
-    /// No receipt, or one that cannot be read, lists nothing.
+    /// No receipt, or one that cannot be read, lists nothing. Canceled
+    /// purchases are left out, and each is sent to the queue as revoked.
     public func receiptEntries() async -> [ReceiptEntry] {
-        guard let bytes = receipt.receiptBytes() else { return [] }
-        return (try? AppReceiptPayload(receipt: bytes).entries) ?? []
+        readReceipt()?.entries ?? []
     }
 
     /// Asks the App Store for a new receipt (`SKReceiptRefreshRequest`), for
     /// a Restore Purchases button: it may ask the user to sign in, so the
-    /// backend never calls it by itself (the guide: never restore at launch).
-    /// Then call the queue's `refreshEntitlements()`.
+    /// backend never calls it by itself (the guide: never restore at launch),
+    /// but for a revocation StoreKit reported
+    /// (``didRevokeEntitlements(forProductIdentifiers:)``). Then call the
+    /// queue's `refreshEntitlements()`. The canceled purchases the new
+    /// receipt lists are sent to the queue as revoked.
     public func refreshReceipt() async throws(StepFailure) {
         try await receipt.refresh()
+        _ = readReceipt()
+    }
+
+    /// The receipt on the device, read; its canceled purchases not sent yet
+    /// are sent to the queue as revoked. Nil when there is none or it cannot be read.
+    func readReceipt() -> AppReceiptPayload? {
+        guard let bytes = receipt.receiptBytes(), let payload = try? AppReceiptPayload(receipt: bytes) else { return nil }
+        withState { state in
+            let revocations = state.unreportedCancellations(in: payload)
+            if !revocations.isEmpty { state.deliver(revocations) }
+        }
+        return payload
     }
 }

@@ -10,7 +10,8 @@ import StorekeeperRuntime
 /// StoreKit calls the observer (`SKPaymentTransactionObserver`); the observer
 /// calls this backend's plain methods (``updatedTransactions(_:)``,
 /// ``removedTransactions(_:)``, ``restoreFinished()``, ``restoreFailed(_:)``,
-/// ``updatedDownloads(_:)``, ``shouldAddStorePayment(_:)``), which turn them
+/// ``updatedDownloads(_:)``, ``shouldAddStorePayment(_:)``,
+/// ``didRevokeEntitlements(forProductIdentifiers:)``), which turn them
 /// into ``StoreEvent``s. StoreKit's objects are kept until the plan's
 /// `finish` step calls ``finish(transactionID:)``, which is the only place
 /// `finishTransaction(_:)` is called. Identity is described at
@@ -49,6 +50,12 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         var early: [StoreEvent] = []
         var registry = StoreKit1TransactionRegistry()
         var downloads = StoreKit1DownloadJobs()
+        /// Transactions delivered purchased or restored in this process, by
+        /// product, in order, consumables left out: what a revocation of the
+        /// product may take back.
+        var completed: [String: [StoreKit1HeldTransaction]] = [:]
+        /// Canceled transactions (receipt field 1712) already sent to the queue as revoked.
+        var reportedCancellations: Set<String> = []
     }
 
     /// Makes a backend over a payment queue.
@@ -143,16 +150,46 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
 
     /// `paymentQueue(_:updatedTransactions:)`: each transaction becomes an
     /// update for the queue, in StoreKit's order. Purchased and restored
-    /// ones carry the app receipt's bytes (`TransactionInfo.receipt`).
+    /// ones carry the app receipt's bytes (`TransactionInfo.receipt`); an
+    /// auto-renewable subscription's end is the receipt's (see
+    /// ``subscriptionEnd(productID:transactionID:in:)``). A canceled purchase
+    /// the receipt lists goes first, as a revocation of that one transaction,
+    /// so that an update of it delivers nothing.
     public func updatedTransactions(_ transactions: [any StoreKit1Transaction]) {
         let completes = transactions.contains { $0.purchaseState == .purchased || $0.purchaseState == .restored }
         let receiptBytes = completes ? receipt.receiptBytes() : nil
+        let payload = receiptBytes.flatMap { try? AppReceiptPayload(receipt: $0) }
         withState { state in
-            let updates = transactions.map { transaction in
-                StoreEvent.updated(Self.storeTransaction(transaction, id: state.registry.identify(transaction), receipt: receiptBytes))
+            var events = payload.map { state.unreportedCancellations(in: $0) } ?? []
+            for transaction in transactions {
+                let id = state.registry.identify(transaction)
+                let productID = transaction.storePayment.productID
+                var end: Date?
+                if transaction.purchaseState == .purchased || transaction.purchaseState == .restored {
+                    // Consumables are left out: a revocation by product never takes one back.
+                    if policy.product(id: productID).map({ policy.product($0).type != .consumable }) ?? true {
+                        let original = transaction.purchaseState == .restored ? transaction.originalStoreTransaction?.storeTransactionID : nil
+                        state.noteCompleted(StoreKit1HeldTransaction(id: id, originalID: original), of: productID)
+                    }
+                    end = subscriptionEnd(productID: productID, transactionID: id, in: payload)
+                }
+                events.append(.updated(Self.storeTransaction(transaction, id: id, receipt: receiptBytes, expiration: end)))
             }
-            state.deliver(updates)
+            state.deliver(events)
         }
+    }
+
+    /// When a purchased or restored auto-renewable subscription ends: the
+    /// app receipt's Subscription Expiration Date (field 1708) of the entry
+    /// for this transaction's own identifier (field 1703; a restore's own,
+    /// not its original's, since the receipt numbers each renewal and
+    /// restore anew). Apple's "Receipt Fields":
+    /// https://developer.apple.com/library/archive/releasenotes/General/ValidateAppStoreReceipt/Chapters/ReceiptFields.html
+    /// Nil (the queue then counts the catalog's period from the purchase)
+    /// for other products, or when the receipt has no such entry.
+    func subscriptionEnd(productID: String, transactionID: String, in payload: AppReceiptPayload?) -> Date? {
+        guard let payload, let handle = policy.product(id: productID), policy.product(handle).type == .autoRenewableSubscription else { return nil }
+        return payload.entry(transactionID: transactionID)?.expirationDate
     }
 
     /// `paymentQueue(_:removedTransactions:)`: StoreKit finished them. The
@@ -200,8 +237,8 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
 
     // MARK: Mapping
 
-    /// A StoreKit transaction as the queue sees it.
-    static func storeTransaction(_ transaction: any StoreKit1Transaction, id: String, receipt: [UInt8]?) -> StoreTransaction {
+    /// A StoreKit transaction as the queue sees it; `expiration` is when the subscription it starts or renews ends, if known.
+    static func storeTransaction(_ transaction: any StoreKit1Transaction, id: String, receipt: [UInt8]?, expiration: Date? = nil) -> StoreTransaction {
         let payment = transaction.storePayment
         let state: TransactionState
         switch transaction.purchaseState {
@@ -220,7 +257,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         // A restore's purchase date is the original's (StoreTransaction's rule);
         // a transaction still purchasing has no date yet.
         let date = original?.storeTransactionDate ?? transaction.storeTransactionDate ?? Date()
-        return StoreTransaction(info, originalID: original?.storeTransactionID, purchaseDate: date)
+        return StoreTransaction(info, originalID: original?.storeTransactionID, purchaseDate: date, expirationDate: expiration)
     }
 }
 
@@ -228,5 +265,24 @@ extension StoreKit1Backend.State {
     /// Sends events to the queue, or keeps them until it connects.
     mutating func deliver(_ events: [StoreEvent]) {
         if let sink { sink.send(contentsOf: events) } else { early.append(contentsOf: events) }
+    }
+
+    /// Notes a transaction delivered purchased or restored.
+    mutating func noteCompleted(_ held: StoreKit1HeldTransaction, of productID: String) {
+        if completed[productID, default: []].contains(where: { $0.id == held.id }) { return }
+        completed[productID, default: []].append(held)
+    }
+
+    /// The revocations of the receipt's canceled purchases not sent yet, one
+    /// per transaction (a canceled renewal takes back that period alone), as
+    /// refunds: the receipt does not say whether the App Store refunded the
+    /// purchase or took it back from Family Sharing.
+    mutating func unreportedCancellations(in payload: AppReceiptPayload) -> [StoreEvent] {
+        var events: [StoreEvent] = []
+        for cancellation in payload.cancellations where reportedCancellations.insert(cancellation.transactionID).inserted {
+            events.append(.revoked(StoreRevocation(productID: cancellation.productID, transactionIDs: [cancellation.transactionID],
+                                                   reason: .refund, date: cancellation.date)))
+        }
+        return events
     }
 }
