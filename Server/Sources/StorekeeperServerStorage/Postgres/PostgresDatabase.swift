@@ -19,6 +19,8 @@ struct PostgresDatabase: SQLDatabase {
     let schema: String?
     /// How long a transaction waits for the pool to lend a connection before it is `transient`.
     let connectionWait: Duration
+    /// Where the waits for a connection expire.
+    let deadlines = LeaseDeadlines()
 
     /// The advisory lock every instance takes around its migrations ("STKPMIGR").
     static let migrationLock: Int64 = 0x53544B504D494752
@@ -94,43 +96,27 @@ struct PostgresDatabase: SQLDatabase {
     /// Runs `work` on a connection leased from the pool, waiting at most ``connectionWait`` for one:
     /// then, or when the pool refuses (its circuit breaker open after a minute of failed connects),
     /// ``StorageError/transient(_:)``. Once `work` has the connection, no deadline applies to it.
+    /// The lease runs in a task of its own, which ``deadlines`` cancels when the wait expires.
     private func withLease<T: Sendable>(_ work: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let lease = LeasePhase()
         let client = client
         let wait = connectionWait
         return try await withoutActuallyEscaping(work) { work in
-            try await withThrowingTaskGroup(of: LeaseOutcome<T>.self) { group in
-                group.addTask {
-                    do {
-                        return .done(
-                            try await client.withConnection { connection in
-                                guard lease.claim() else { throw StorageError.transient("no PostgreSQL connection within \(wait)") }
-                                return try await work(connection)
-                            })
-                    } catch where !lease.wasClaimed {
-                        if error is StorageError { throw error }
-                        throw StorageError.transient("no PostgreSQL connection: \(Self.describe(error))")
+            let leased = Task {
+                do {
+                    return try await client.withConnection { connection in
+                        guard lease.claim() else { throw StorageError.transient("no PostgreSQL connection within \(wait)") }
+                        return try await work(connection)
                     }
+                } catch where !lease.wasClaimed {
+                    if error is StorageError || lease.hasExpired { throw StorageError.transient("no PostgreSQL connection within \(wait)") }
+                    throw StorageError.transient("no PostgreSQL connection: \(Self.describe(error))")
                 }
-                group.addTask {
-                    try? await Task.sleep(for: wait)
-                    return .waited(expired: lease.expire())
-                }
-                while let outcome = try await group.next() {
-                    switch outcome {
-                    case .done(let value):
-                        group.cancelAll()
-                        return value
-                    case .waited(expired: true):
-                        // Cancels the lease request, which the pool then drops from its queue.
-                        group.cancelAll()
-                        throw StorageError.transient("no PostgreSQL connection within \(wait)")
-                    case .waited(expired: false):
-                        continue
-                    }
-                }
-                throw StorageError.transient("no PostgreSQL connection")
             }
+            // Cancelling the lease request makes the pool drop it from its queue.
+            let registration = deadlines.register(after: wait) { if lease.expire() { leased.cancel() } }
+            defer { deadlines.remove(registration) }
+            return try await withTaskCancellationHandler { try await leased.value } onCancel: { leased.cancel() }
         }
     }
 
@@ -155,13 +141,6 @@ struct PostgresDatabase: SQLDatabase {
     private static let retried = ["40001": "serialization failure", "40P01": "deadlock detected"]
     /// SQLSTATE classes of a server that cannot answer now: too many connections, shutting down, out of resources.
     static let unavailable = ["08", "53", "57P"]
-}
-
-/// What ends the wait for a connection: the work done, or the deadline passed (expired when
-/// the connection had not been lent by then).
-private enum LeaseOutcome<T: Sendable>: Sendable {
-    case done(T)
-    case waited(expired: Bool)
 }
 
 /// Whether a lease was lent in time or its wait expired first: exactly one of the two wins, so a
@@ -189,6 +168,8 @@ private final class LeasePhase: Sendable {
     }
 
     var wasClaimed: Bool { phase.withLock { $0 == .claimed } }
+
+    var hasExpired: Bool { phase.withLock { $0 == .expired } }
 }
 
 /// Statements of one PostgreSQL transaction, on its connection.
@@ -216,17 +197,20 @@ private struct PostgresSession: SQLSession {
 
     /// `?` placeholders as PostgreSQL's `$1`, `$2`, ... (the ledger's SQL has no `?` in a literal).
     static func numbered(_ sql: String) -> String {
-        var result = ""
+        // By UTF-8 bytes, not Characters: every statement passes here, and `?` is one byte.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sql.utf8.count + 16)
         var index = 0
-        for character in sql {
-            if character == "?" {
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "?") {
                 index += 1
-                result += "$\(index)"
+                bytes.append(UInt8(ascii: "$"))
+                bytes.append(contentsOf: String(index).utf8)
             } else {
-                result.append(character)
+                bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func value(_ cell: PostgresCell) throws -> SQLValue {
