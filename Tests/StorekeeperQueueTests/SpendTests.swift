@@ -122,6 +122,7 @@ import Testing
             try await database.write { db in
                 try db.execute(sql: "DROP TABLE spends")
                 try db.execute(sql: "ALTER TABLE dispatches DROP COLUMN signed_transaction")
+                try db.execute(sql: "ALTER TABLE grants DROP COLUMN taken")
                 try db.execute(sql: "UPDATE meta SET value = '2' WHERE key = 'version'")
             }
             try database.close()

@@ -309,10 +309,12 @@ final class Journal: Sendable {
         try read { db in Set(try String.fetchAll(db, sql: "SELECT transaction_id FROM revocations")) }
     }
 
-    /// Every grant kept, by transaction: the ledger behind the balances.
+    /// Every grant kept, by transaction, as much as it adds now (a revoked
+    /// one less what its revocation took): the ledger behind the balances.
     func grants() throws(JournalError) -> [(transactionID: String, balance: String, amount: Int)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT transaction_id, balance, amount FROM grants ORDER BY transaction_id, balance")
+            // What each grant adds now: less what a revocation took back of it.
+            try Row.fetchAll(db, sql: "SELECT transaction_id, balance, amount - taken FROM grants WHERE amount > taken ORDER BY transaction_id, balance")
                 .map { (transactionID: $0[0], balance: $0[1], amount: $0[2]) }
         }
     }
@@ -415,10 +417,11 @@ final class Journal: Sendable {
     }
 
     /// Journals a revocation, in one database transaction: notes each of its
-    /// transactions as revoked and removes what they delivered (their grants,
-    /// lowering each balance by as much, the ownership, unlocked features,
-    /// `app-state` records and content locations they left), then reloads
-    /// the in-memory ledger from the tables. Transactions revoked before are
+    /// transactions as revoked and removes what they delivered (the
+    /// revocation's share of their grants, lowering each balance by as much
+    /// and noting it as taken, so that a reversal gives exactly that back; the
+    /// ownership, unlocked features, `app-state` records and content locations
+    /// they left), then reloads the in-memory ledger from the tables. Transactions revoked before are
     /// left as they are; returns false, having changed nothing, when every
     /// one of them was. Durable in every mode: the store does not send a
     /// revocation again, so a power loss must not take it back.
@@ -435,17 +438,30 @@ final class Journal: Sendable {
                     // nothing it committed since was delivered.
                     if db.changesCount == 1 { revoked.append(id) }
                 }
-                guard !revoked.isEmpty else { return }
-                let grants = try db.cachedStatement(sql: "SELECT balance, amount FROM grants WHERE transaction_id = ?")
+                let grants = try db.cachedStatement(sql: "SELECT balance, amount, taken FROM grants WHERE transaction_id = ?")
                 let lower = try db.cachedStatement(sql: "UPDATE balances SET amount = amount - ? WHERE name = ?")
-                for id in revoked {
-                    // The balance loses exactly what this transaction granted,
-                    // even if the user spent it already (it may fall below zero).
+                let take = try db.cachedStatement(sql: "UPDATE grants SET taken = ? WHERE transaction_id = ? AND balance = ?")
+                var changed = !revoked.isEmpty
+                for id in revocation.transactionIDs {
+                    // Each balance loses exactly the revocation's share of what
+                    // this transaction granted (all of it but for a prorated
+                    // refund or an upgrade), even if the user spent it already (it
+                    // may fall below zero). The grant stays, with what was taken.
+                    // Revoked before (upgraded, then refunded; a prorated refund
+                    // signed again), what it takes follows the new share.
                     for row in try Row.fetchAll(grants, arguments: [id]) {
                         let balance: String = row[0]
                         let amount: Int = row[1]
-                        try lower.execute(arguments: [amount, balance])
+                        let taken: Int = row[2]
+                        let portion = revocation.portion(of: amount)
+                        guard portion != taken else { continue }
+                        try lower.execute(arguments: [portion - taken, balance])
+                        try take.execute(arguments: [portion, id, balance])
+                        changed = true
                     }
+                }
+                guard changed else { return }
+                for id in revoked {
                     try db.cachedStatement(sql: "DELETE FROM owned WHERE transaction_id = ?").execute(arguments: [id])
                     // A feature is unlocked by a product (one row, kept by the first
                     // transaction that unlocked it) for as long as the product is owned:
@@ -456,7 +472,7 @@ final class Journal: Sendable {
                         UPDATE unlocked SET transaction_id = (SELECT owned.transaction_id FROM owned WHERE owned.product = unlocked.product)
                         WHERE transaction_id = ? AND EXISTS (SELECT 1 FROM owned WHERE owned.product = unlocked.product)
                         """).execute(arguments: [id])
-                    for table in ["grants", "unlocked", "records", "content"] {
+                    for table in ["unlocked", "records", "content"] {
                         try db.cachedStatement(sql: "DELETE FROM \(table) WHERE transaction_id = ?").execute(arguments: [id])
                     }
                 }
@@ -472,6 +488,77 @@ final class Journal: Sendable {
         guard let reloaded else { return false }
         ledger = reloaded
         return true
+    }
+
+    /// Journals a reversed refund, in one database transaction: each of its
+    /// transactions revoked before the version that stands again was signed
+    /// is revoked no more, gets back what its revocation took of each balance,
+    /// and its plans are opened again at the steps that deliver (those it had
+    /// run while revoked, whose deliveries were dropped), followed by the
+    /// steps it had not run yet, numbered after `sequence`. The ledger is
+    /// reloaded. Returns the transactions reinstated and the plans to run;
+    /// nothing when none of them was revoked. Durable in every mode, as a
+    /// revocation is.
+    func reinstate(_ reinstatement: StoreReinstatement, after sequence: Int64,
+                   ledger: inout EntitlementLedger) throws(JournalError) -> (transactionIDs: [String], dispatches: [Dispatch]) {
+        var reloaded: EntitlementLedger?
+        var reinstated: [String] = []
+        var reopened: [Dispatch] = []
+        do {
+            try write(durable: true) { db in
+                reloaded = nil
+                reinstated = []
+                reopened = []
+                let forget = try db.cachedStatement(sql: "DELETE FROM revocations WHERE transaction_id = ? AND date <= ?")
+                for id in reinstatement.transactionIDs {
+                    try forget.execute(arguments: [id, reinstatement.signedDate.timeIntervalSince1970])
+                    if db.changesCount == 1 { reinstated.append(id) }
+                }
+                guard !reinstated.isEmpty else { return }
+                let delivering = Set(BuiltInStep.delivering.map(\.rawValue))
+                for id in reinstated {
+                    // Exactly what the revocation took, back to each balance.
+                    try db.cachedStatement(sql: """
+                        UPDATE balances SET amount = amount + (SELECT coalesce(sum(taken), 0) FROM grants
+                            WHERE grants.transaction_id = ? AND grants.balance = balances.name)
+                        WHERE name IN (SELECT balance FROM grants WHERE transaction_id = ? AND taken > 0)
+                        """).execute(arguments: [id, id])
+                    try db.cachedStatement(sql: "UPDATE grants SET taken = 0 WHERE transaction_id = ?").execute(arguments: [id])
+                    // Its ownership, features, records and content come from its
+                    // delivering steps, run again (a grant kept already adds
+                    // nothing twice: the ledger's key).
+                    let rows = try Row.fetchAll(db, sql: "SELECT * FROM dispatches WHERE transaction_id = ? AND status != ? AND state IN (?, ?)",
+                                                arguments: [id, DispatchStatus.superseded.rawValue,
+                                                            TransactionState.purchased.rawValue, TransactionState.restored.rawValue])
+                    for row in rows {
+                        guard var dispatch = Journal.dispatch(from: row) else { continue }
+                        let run = dispatch.steps.prefix(dispatch.nextStep).filter { delivering.contains($0) }
+                        guard !run.isEmpty else { continue }
+                        dispatch.steps = run + dispatch.steps.dropFirst(dispatch.nextStep)
+                        dispatch.nextStep = 0
+                        dispatch.status = .running
+                        dispatch.attempts = 0
+                        dispatch.retryAt = nil
+                        dispatch.lastError = nil
+                        dispatch.sequence = sequence + Int64(reopened.count) + 1
+                        try db.cachedStatement(sql: """
+                            UPDATE dispatches SET steps = ?, next_step = 0, status = ?, attempts = 0, retry_at = NULL, last_error = NULL, sequence = ?
+                            WHERE transaction_id = ? AND slot = ?
+                            """).execute(arguments: [dispatch.steps.joined(separator: " "), DispatchStatus.running.rawValue,
+                                                     dispatch.sequence, id, dispatch.slot])
+                        reopened.append(dispatch)
+                    }
+                }
+                reloaded = try Journal.ledger(in: db)
+            }
+        } catch let error as JournalError {
+            throw error
+        } catch {
+            throw JournalError(path: path, error)
+        }
+        guard let reloaded else { return ([], []) }
+        ledger = reloaded
+        return (reinstated, reopened)
     }
 
     /// Keeps one effect; returns whether it changed what the user is entitled to.

@@ -5,7 +5,7 @@ enum JournalSchema {
     /// Written in `meta` to tell a Storekeeper journal from another database.
     static let format = "storekeeper-journal"
     /// The schema version this build reads and writes.
-    static let version = 4
+    static let version = 5
 
     /// Revoked transactions (refunds, family sharing stopped): kept for good,
     /// so that a transaction the store took back delivers nothing again,
@@ -30,6 +30,11 @@ enum JournalSchema {
         // Version 4 keeps a transaction's signed form (StoreKit 2's JWS) with its
         // plan, so that a plan resumed from the journal still sends it to verify.
         3: ["ALTER TABLE dispatches ADD COLUMN signed_transaction TEXT"],
+        // Version 5 keeps a revoked transaction's grants with what the revocation
+        // took (`taken`; a prorated refund takes a share), so that a reversed
+        // refund gives back exactly that. Grants revoked before it were deleted,
+        // having had all taken: a reversal grants them again in full.
+        4: ["ALTER TABLE grants ADD COLUMN taken INTEGER NOT NULL DEFAULT 0"],
     ]
 
     static let statements = [
@@ -66,8 +71,9 @@ enum JournalSchema {
         "CREATE TABLE owned (product TEXT PRIMARY KEY, transaction_id TEXT NOT NULL, purchase_date REAL NOT NULL, expiration_date REAL) WITHOUT ROWID",
         "CREATE TABLE unlocked (feature TEXT NOT NULL, product TEXT NOT NULL, transaction_id TEXT NOT NULL, PRIMARY KEY (feature, product)) WITHOUT ROWID",
         "CREATE TABLE balances (name TEXT PRIMARY KEY, amount INTEGER NOT NULL) WITHOUT ROWID",
-        // The ledger of grants: a transaction adds to a balance once, whatever happens.
-        "CREATE TABLE grants (transaction_id TEXT NOT NULL, balance TEXT NOT NULL, amount INTEGER NOT NULL, PRIMARY KEY (transaction_id, balance)) WITHOUT ROWID",
+        // The ledger of grants: a transaction adds to a balance once, whatever happens;
+        // `taken` is what a revocation took back of it (all, or a prorated refund's share).
+        "CREATE TABLE grants (transaction_id TEXT NOT NULL, balance TEXT NOT NULL, amount INTEGER NOT NULL, taken INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (transaction_id, balance)) WITHOUT ROWID",
         // `app-state` records.
         "CREATE TABLE records (transaction_id TEXT PRIMARY KEY, product TEXT NOT NULL, quantity INTEGER NOT NULL, username TEXT, purchase_date REAL NOT NULL) WITHOUT ROWID",
         "CREATE TABLE content (product TEXT PRIMARY KEY, source TEXT NOT NULL, path TEXT NOT NULL, storage TEXT, transaction_id TEXT NOT NULL) WITHOUT ROWID",

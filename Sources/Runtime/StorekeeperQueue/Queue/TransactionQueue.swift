@@ -427,6 +427,14 @@ public actor TransactionQueue {
                     await processBatch(updates: updates)
                     updates.removeAll()
                     await revoke(revocation)
+                case .store(.reinstated(let reinstatement)):
+                    // Most arrive for transactions never revoked (a backend may
+                    // send one with each unrevoked update): those cost a lookup
+                    // and leave the batch whole.
+                    guard !revoked.isEmpty, reinstatement.transactionIDs.contains(where: revoked.contains) else { continue }
+                    await processBatch(updates: updates)
+                    updates.removeAll()
+                    await reinstate(reinstatement)
                 case .wake:
                     wakeAt = nil
                     let now = Date()
@@ -469,6 +477,37 @@ public actor TransactionQueue {
         mergeElsewhere()
         publishIfChanged()
         if isNew { await tell([.revoked(revocation)]) }
+    }
+
+    /// Journals a reversed refund: what the revocation took of each balance
+    /// comes back at once, and the transactions' delivering steps run again
+    /// (with the rest of the batch) to give back their ownership, features,
+    /// records and content. A crash after the journal has it resumes those
+    /// steps at the next start, as any open plan.
+    private func reinstate(_ reinstatement: StoreReinstatement) async {
+        let result: (transactionIDs: [String], dispatches: [Dispatch])
+        do {
+            result = try journal.reinstate(reinstatement, after: sequence, ledger: &ledger)
+        } catch {
+            // Nothing committed: sent again after a pause, as a revocation is.
+            let delay = configuration.retry.delay(afterFailures: 1)
+            let inbox = inbox
+            Task {
+                try? await Task.sleep(for: .seconds(delay))
+                inbox.send(.store(.reinstated(reinstatement)))
+            }
+            await tell([.journalFailed(error)])
+            return
+        }
+        guard !result.transactionIDs.isEmpty else { return }
+        revoked.subtract(result.transactionIDs)
+        for dispatch in result.dispatches {
+            sequence = max(sequence, dispatch.sequence)
+            open[dispatch.key] = dispatch
+            if !replay.contains(dispatch.key) { replay.append(dispatch.key) }
+        }
+        mergeElsewhere()
+        publishIfChanged()
     }
 
     /// After a batch: schedule the next retry, wake those waiting for idle.

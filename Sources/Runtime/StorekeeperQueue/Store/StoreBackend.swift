@@ -63,6 +63,11 @@ public enum StoreEvent: Sendable, Hashable {
     /// sharing stopped): what it and the transactions listed with it
     /// delivered is removed. Sending the same revocation again is harmless.
     case revoked(StoreRevocation)
+    /// A revocation was reversed (the App Store's `REFUND_REVERSED`): what it
+    /// took is given back. One for a transaction the queue holds no
+    /// revocation of changes nothing, so a backend may send one whenever a
+    /// transaction arrives unrevoked.
+    case reinstated(StoreReinstatement)
 }
 
 /// A transaction as the store reports it: what steps see, plus what the
