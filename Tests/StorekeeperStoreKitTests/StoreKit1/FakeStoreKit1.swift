@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCore
 import StorekeeperRuntime
 @testable import StorekeeperStoreKit
+import Testing
 
 /// An `SKPaymentTransaction` the test moves from state to state, as StoreKit
 /// moves one object through its states within a process.
@@ -87,6 +88,10 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
         var paused: [String] = []
         var resumed: [String] = []
         var cancelled: [String] = []
+        /// The transaction observers StoreKit calls (`add(_:)`, not yet `remove(_:)`).
+        var observers: [ObjectIdentifier] = []
+        /// Every `remove(_:)`, in order.
+        var removedObservers: [ObjectIdentifier] = []
     }
     let calls = Locked(Calls())
     /// The observer StoreKit calls.
@@ -104,7 +109,19 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
     // StoreKit's side, driven by the test.
 
     /// StoreKit calls `paymentQueue(_:updatedTransactions:)` with these.
-    func deliver(_ transactions: FakeSKTransaction...) {
+    /// A restore StoreKit never makes is refused (recorded as an issue, not
+    /// delivered): `restoreCompletedTransactions()` "has no effect" on "items
+    /// that are not restorable, such as a non-renewing subscription or a
+    /// consumable product"
+    /// (https://developer.apple.com/documentation/storekit/skpaymentqueue/restorecompletedtransactions()).
+    func deliver(_ transactions: FakeSKTransaction..., sourceLocation: SourceLocation = #_sourceLocation) {
+        let refused = transactions.filter { !isRestorable($0) }
+        for transaction in refused {
+            Issue.record("StoreKit never restores \(transaction.storePayment.productID): a consumable or a non-renewing subscription",
+                         sourceLocation: sourceLocation)
+        }
+        let transactions = transactions.filter(isRestorable)
+        if transactions.isEmpty { return }
         calls.withLock { calls in
             for transaction in transactions where !calls.unfinished.contains(where: { $0 === transaction }) {
                 calls.unfinished.append(transaction)
@@ -120,6 +137,22 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
     /// It names products only; the receipt the test sets says which purchases went.
     func revokeEntitlements(for productIDs: [String]) async {
         await backend?.didRevokeEntitlements(forProductIdentifiers: productIDs)
+    }
+
+    /// Whether StoreKit could deliver the transaction: anything but a restore
+    /// of a consumable or a non-renewing subscription (the catalog says which,
+    /// as StoreKit knows from App Store Connect).
+    func isRestorable(_ transaction: FakeSKTransaction) -> Bool {
+        guard transaction.purchaseState == .restored, let policy = backend?.policy,
+              let handle = policy.product(id: transaction.storePayment.productID) else { return true }
+        let type = policy.product(handle).type
+        return type != .consumable && type != .nonRenewingSubscription
+    }
+
+    /// StoreKit calls `paymentQueueDidChangeStorefront(_:)`: the device's App
+    /// Store storefront changed (the user moved to another country's store).
+    func changeStorefront() {
+        backend?.storefrontDidChange()
     }
 
     /// The transaction the last payment made.
@@ -149,6 +182,17 @@ final class FakePaymentQueue: StoreKit1PaymentQueue, @unchecked Sendable {
 
     func restoreStoreTransactions(applicationUsername: String?) {
         calls.withLock { $0.restores.append(applicationUsername) }
+    }
+
+    func addStoreObserver(_ observer: AnyObject) {
+        calls.withLock { $0.observers.append(ObjectIdentifier(observer)) }
+    }
+
+    func removeStoreObserver(_ observer: AnyObject) {
+        calls.withLock { calls in
+            calls.removedObservers.append(ObjectIdentifier(observer))
+            calls.observers.removeAll { $0 == ObjectIdentifier(observer) }
+        }
     }
 
     var unfinishedTransactions: [any StoreKit1Transaction] { calls.withLock { $0.unfinished } }

@@ -82,15 +82,17 @@ import Testing
     @Test func aRestoreArrivingBeforeItsPurchaseDeliversBothAndFinishesBoth() async throws {
         let world = try StoreKit1World()
         let queue = try await world.startQueue()
-        let payment = StoreKit1Payment(productID: StoreKit1World.seasonPass)
+        // A non-consumable: StoreKit restores no consumable and no non-renewing subscription
+        // (https://developer.apple.com/documentation/storekit/skpaymentqueue/restorecompletedtransactions()).
+        let payment = StoreKit1Payment(productID: StoreKit1World.noAds)
         let purchase = FakeSKTransaction(payment, state: .purchased, id: "1000000030", date: StoreKit1World.now)
         let restore = FakeSKTransaction(payment, state: .restored, id: "1000000031", date: StoreKit1World.now, original: purchase)
         world.fake.deliver(restore)
         world.fake.deliver(purchase)
         try await StoreKit1World.settle(queue, world.log) { $0.filter(\.isRemoved).count == 2 }
         #expect(Set(world.fake.finished) == ["1000000030", "1000000031"])
-        #expect(await world.log.updated.map(\.id) == ["1000000031", "1000000030"])
-        #expect(await queue.entitlements().isUnlocked("season-events"))
+        #expect(await world.log.updated.map(\.id) == [StoreKit1TransactionRegistry.restoreKey(of: "1000000030"), "1000000030"])
+        #expect(await queue.entitlements().isUnlocked("ad-free"))
         await queue.stop()
     }
 
@@ -152,13 +154,20 @@ import Testing
 
 /// Restores: the request, the restored transactions, the end of the restore.
 @Suite struct StoreKit1RestoreTests {
+    /// A receipt listing the purchase a restore restores: a non-consumable's
+    /// record here is the receipt, which the restore brings up to date.
+    static func receipt(listing id: String) -> FakeReceipt {
+        FakeReceipt(bytes: TestAppReceipt.receipt([TestAppReceipt.purchase(product: StoreKit1World.noAds, transaction: id,
+                                                                         bought: StoreKit1World.now - 86_400)]))
+    }
+
     @Test func aRestoreDeliversItsTransactionsThenItsEnd() async throws {
-        let world = try StoreKit1World()
+        let world = try StoreKit1World(receipt: Self.receipt(listing: "9000000070"))
         let queue = try await world.startQueue()
         await queue.restoreCompletedTransactions(applicationUsername: "user-7")
         #expect(world.fake.calls.withLock { $0.restores } == ["user-7"])
-        let original = FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.seasonPass), state: .purchased, id: "9000000070")
-        world.fake.deliver(FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.seasonPass, applicationUsername: "user-7"),
+        let original = FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.noAds), state: .purchased, id: "9000000070")
+        world.fake.deliver(FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.noAds, applicationUsername: "user-7"),
                                            state: .restored, id: "1000000070", date: StoreKit1World.now, original: original))
         world.backend.restoreFinished()
         try await StoreKit1World.settle(queue, world.log) { $0.contains { $0.isRestoreFinished } }
@@ -166,9 +175,69 @@ import Testing
         let finishedAt = try #require(events.firstIndex { $0.isRestoreFinished })
         let updatedAt = try #require(events.firstIndex { if case .updated = $0 { true } else { false } })
         #expect(updatedAt < finishedAt, "the restored transaction comes before the restore's end: \(events)")
-        #expect(await queue.entitlements().isUnlocked("season-events"))
+        #expect(await queue.entitlements().isUnlocked("ad-free"))
         #expect(world.fake.finished == ["1000000070"])
         await queue.stop()
+    }
+
+    /// Each restore gives the restored transaction a `transactionIdentifier` of
+    /// its own; `original` is the purchase it restores
+    /// (https://developer.apple.com/documentation/storekit/skpaymenttransaction/original).
+    /// Restoring one purchase twice, in one launch or in two, is one
+    /// restore to the queue: its plan runs once, and every copy is finished.
+    @Test func restoringAPurchaseTwiceDispatchesItOnceAndFinishesEachCopy() async throws {
+        let first = try StoreKit1World(receipt: Self.receipt(listing: "9000000080"))
+        let queue = try await first.startQueue()
+        let payment = StoreKit1Payment(productID: StoreKit1World.noAds)
+        let original = FakeSKTransaction(payment, state: .purchased, id: "9000000080", date: StoreKit1World.now - 86_400)
+        for (restoreID, restores) in [("1000000080", 1), ("1000000081", 2)] {
+            await queue.restoreCompletedTransactions()
+            first.fake.deliver(FakeSKTransaction(payment, state: .restored, id: restoreID, date: StoreKit1World.now, original: original))
+            first.backend.restoreFinished()
+            try await StoreKit1World.settle(queue, first.log) { $0.filter(\.isRestoreFinished).count == restores }
+        }
+        #expect(await first.log.updated.map(\.id) == [StoreKit1TransactionRegistry.restoreKey(of: "9000000080")], "dispatched once")
+        #expect(await first.log.ignored == [.duplicate])
+        #expect(first.fake.finished == ["1000000080", "1000000081"], "each copy StoreKit delivered is finished")
+        await queue.stop()
+
+        // The next launch restores it a third time: the journal knows it.
+        let second = try StoreKit1World(folder: first.folder, receipt: Self.receipt(listing: "9000000080"))
+        let relaunched = try await second.startQueue()
+        await relaunched.restoreCompletedTransactions()
+        second.fake.deliver(FakeSKTransaction(payment, state: .restored, id: "1000000082", date: StoreKit1World.now, original: original))
+        second.backend.restoreFinished()
+        try await StoreKit1World.settle(relaunched, second.log) { $0.contains { $0.isRestoreFinished } }
+        #expect(await second.log.updated.isEmpty)
+        #expect(await second.log.ignored == [.duplicate])
+        #expect(second.fake.finished == ["1000000082"])
+        #expect(await relaunched.entitlements().isUnlocked("ad-free"))
+        await relaunched.stop()
+    }
+
+    @Test func twoRestoresOfOnePurchaseDeliveredTogetherAreBothFinished() async throws {
+        let world = try StoreKit1World()
+        let queue = try await world.startQueue()
+        let payment = StoreKit1Payment(productID: StoreKit1World.noAds)
+        let original = FakeSKTransaction(payment, state: .purchased, id: "9000000090", date: StoreKit1World.now - 86_400)
+        let copies = ["1000000090", "1000000091"].map { FakeSKTransaction(payment, state: .restored, id: $0, date: StoreKit1World.now, original: original) }
+        world.fake.deliver(copies[0], copies[1])
+        try await StoreKit1World.settle(queue, world.log) { $0.contains { $0.isRemoved } }
+        #expect(await world.log.updated.count == 1)
+        #expect(Set(world.fake.finished) == ["1000000090", "1000000091"], "StoreKit would deliver an unfinished copy at every launch")
+        await queue.stop()
+    }
+
+    @Test func theFakeRefusesARestoreStoreKitNeverMakes() throws {
+        let world = try StoreKit1World()
+        let original = FakeSKTransaction(StoreKit1Payment(productID: StoreKit1World.seasonPass), state: .purchased, id: "9000000100")
+        for productID in [StoreKit1World.seasonPass, StoreKit1World.coins] {
+            withKnownIssue("restoreCompletedTransactions() has no effect on a non-renewing subscription or a consumable") {
+                world.fake.deliver(FakeSKTransaction(StoreKit1Payment(productID: productID), state: .restored, id: "1000000100",
+                                                     date: StoreKit1World.now, original: original))
+            }
+        }
+        #expect(world.backend.withState { $0.early.isEmpty }, "nothing reached the backend")
     }
 
     @Test func aRestoreWithNothingToRestoreJustEnds() async throws {

@@ -33,6 +33,10 @@ import Testing
         required, "paymentQueue(_:removedTransactions:)", "paymentQueueRestoreCompletedTransactionsFinished(_:)",
         "paymentQueue(_:restoreCompletedTransactionsFailedWithError:)", "paymentQueue(_:updatedDownloads:)",
         "paymentQueue(_:shouldAddStorePayment:for:)", "paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:)",
+        // Products and prices depend on the storefront, which "can change at any time"
+        // (https://developer.apple.com/documentation/storekit/skstorefront):
+        // https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueuedidchangestorefront(_:)
+        "paymentQueueDidChangeStorefront(_:)",
     ]
 
     /// The Swift names of the `func paymentQueue…` declarations in `source`:

@@ -35,6 +35,10 @@ import Testing
         return (world, queue)
     }
 
+    /// A revoked transaction's identifier, then the identifier the queue knows
+    /// a restore of it by: the restore goes with the purchase it restored.
+    static func withRestores(_ id: String) -> [String] { [id, StoreKit1TransactionRegistry.restoreKey(of: id)] }
+
     static func purchased(_ productID: String, _ id: String, at date: Date) -> FakeSKTransaction {
         FakeSKTransaction(StoreKit1Payment(productID: productID), state: .purchased, id: id, date: date)
     }
@@ -67,8 +71,8 @@ import Testing
         try await StoreKit1World.settle(queue, world.log) { $0.filter(\.isRevoked).count == 2 }
 
         #expect(await world.log.revocations == [
-            StoreRevocation(productID: Self.car, transactionIDs: ["1000000400"], reason: .refund, date: carRefunded),
-            StoreRevocation(productID: Self.pro, transactionIDs: ["1000000401"], reason: .refund, date: proRefunded),
+            StoreRevocation(productID: Self.car, transactionIDs: Self.withRestores("1000000400"), reason: .refund, date: carRefunded),
+            StoreRevocation(productID: Self.pro, transactionIDs: Self.withRestores("1000000401"), reason: .refund, date: proRefunded),
         ])
         let entitlements = await queue.entitlements()
         #expect(!entitlements.owns(Self.car) && !entitlements.isUnlocked("rocket-car"), "as though it had never been bought")
@@ -86,7 +90,7 @@ import Testing
         ], delivered: [])
         world.fake.deliver(Self.purchased(Self.car, "1000000410", at: Self.now - 3 * Self.day))
         try await StoreKit1World.settle(queue, world.log) { !$0.filter { if case .ignored = $0 { true } else { false } }.isEmpty }
-        #expect(await world.log.revocations.map(\.transactionIDs) == [["1000000410"]])
+        #expect(await world.log.revocations.map(\.transactionIDs) == [Self.withRestores("1000000410")])
         #expect(await world.log.ignored == [.revoked])
         #expect(!(await queue.entitlements().owns(Self.car)))
         #expect(world.fake.finished == ["1000000410"], "finished: there is nothing left to deliver")
@@ -114,7 +118,7 @@ import Testing
         #expect(world.receipt.state.withLock { $0.refreshes } == 1, "the receipt is refreshed to see which purchases went")
         let revocations = await world.log.revocations
         #expect(revocations.map(\.productID) == [Self.pro])
-        #expect(revocations.map(\.transactionIDs) == [["1000000420"]])
+        #expect(revocations.map(\.transactionIDs) == [Self.withRestores("1000000420")])
         #expect(revocations.map(\.reason) == [.familySharing])
         let entitlements = await queue.entitlements()
         #expect(entitlements.activeSubscriptions.isEmpty && !entitlements.isUnlocked("pro-garage"))
@@ -136,7 +140,7 @@ import Testing
         try await StoreKit1World.settle(queue, world.log) { $0.contains(where: \.isRevoked) }
 
         #expect(await world.log.revocations == [
-            StoreRevocation(productID: Self.pro, transactionIDs: ["1000000430"], reason: .refund, date: Self.now - Self.day),
+            StoreRevocation(productID: Self.pro, transactionIDs: Self.withRestores("1000000430"), reason: .refund, date: Self.now - Self.day),
         ])
         let active = await queue.entitlements().activeSubscriptions
         #expect(active.map(\.productID) == [Self.pro] && active.map(\.expirationDate) == [Self.now + 20 * Self.day],
@@ -156,7 +160,7 @@ import Testing
         try await StoreKit1World.settle(queue, world.log) { $0.contains(where: \.isRevoked) }
 
         // StoreKit said the user is no longer entitled to Rocket Car; nothing finer can be known.
-        #expect(await world.log.revocations.map(\.transactionIDs) == [["1000000440"]])
+        #expect(await world.log.revocations.map(\.transactionIDs) == [Self.withRestores("1000000440")])
         let entitlements = await queue.entitlements()
         #expect(!entitlements.owns(Self.car))
         // A consumable cannot be shared with the family, and its absence from a receipt proves nothing.
@@ -175,8 +179,32 @@ import Testing
         #expect(await relaunched.entitlements().owns(Self.car))
         await second.fake.revokeEntitlements(for: [Self.car])
         try await StoreKit1World.settle(relaunched, second.log) { $0.contains(where: \.isRevoked) }
-        #expect(await second.log.revocations.map(\.transactionIDs) == [["1000000450"]])
+        #expect(await second.log.revocations.map(\.transactionIDs) == [Self.withRestores("1000000450")])
         #expect(!(await relaunched.entitlements().owns(Self.car)))
+        await relaunched.stop()
+    }
+
+    @Test func aRestoreAnEarlierLaunchDeliveredGoesWhenFamilySharingStops() async throws {
+        // A restore of Rocket Car (its own id …471, its original …470), which the
+        // receipt lists with its original (1705): "for a transaction that
+        // restores a previous transaction, the transaction identifier of the
+        // original transaction" (Receipt Fields, above).
+        let restored = [Receipt.purchase(product: Self.car, transaction: "1000000471", bought: Self.now - 300 * Self.day, original: "1000000470")]
+        let first = try StoreKit1World(receipt: FakeReceipt(bytes: Receipt.receipt(restored)))
+        let queue = try await first.startQueue()
+        let original = Self.purchased(Self.car, "1000000470", at: Self.now - 300 * Self.day)
+        first.fake.deliver(FakeSKTransaction(StoreKit1Payment(productID: Self.car), state: .restored, id: "1000000471", date: Self.now,
+                                             original: original))
+        try await StoreKit1World.settle(queue, first.log) { $0.contains { $0.isRemoved } }
+        #expect(await queue.entitlements().isUnlocked("rocket-car"))
+        await queue.stop()
+
+        let second = try StoreKit1World(folder: first.folder, receipt: FakeReceipt(bytes: Receipt.receipt(restored), refreshed: Receipt.receipt([])))
+        let relaunched = try await second.startQueue()
+        await second.fake.revokeEntitlements(for: [Self.car])
+        try await StoreKit1World.settle(relaunched, second.log) { $0.contains(where: \.isRevoked) }
+        #expect(await second.log.revocations.flatMap(\.transactionIDs).contains(StoreKit1TransactionRegistry.restoreKey(of: "1000000470")))
+        #expect(!(await relaunched.entitlements().isUnlocked("rocket-car")), "the restore is taken back with what it restored")
         await relaunched.stop()
     }
 

@@ -46,6 +46,24 @@ extension SKPaymentQueue: StoreKit1PaymentQueue {
         }
     }
 
+    /// `add(_:)` with the observer.
+    public func addStoreObserver(_ observer: AnyObject) {
+        guard let observer = observer as? any SKPaymentTransactionObserver else { return }
+        add(observer)
+    }
+
+    /// `remove(_:)`
+    /// (https://developer.apple.com/documentation/storekit/skpaymentqueue/remove(_:)).
+    public func removeStoreObserver(_ observer: AnyObject) {
+        guard let observer = observer as? any SKPaymentTransactionObserver else { return }
+        // Checks/StoreKitMirror does not declare `remove(_:)` yet, and builds on
+        // Linux (no Objective-C): there this line is not compiled. Where StoreKit
+        // really exists, Objective-C does too.
+        #if canImport(ObjectiveC)
+        remove(observer)
+        #endif
+    }
+
     /// `transactions`.
     public var unfinishedTransactions: [any StoreKit1Transaction] { transactions }
 
@@ -215,6 +233,13 @@ public final class StoreKit1TransactionObserver: NSObject, SKPaymentTransactionO
         Task { await backend.didRevokeEntitlements(forProductIdentifiers: productIdentifiers) }
     }
 
+    /// `paymentQueueDidChangeStorefront(_:)`: the App Store storefront changed
+    /// (https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueuedidchangestorefront(_:));
+    /// the backend tells the app to look its products up again.
+    public func paymentQueueDidChangeStorefront(_ queue: SKPaymentQueue) {
+        backend?.storefrontDidChange()
+    }
+
     #if !os(visionOS)
     /// `paymentQueue(_:updatedDownloads:)`.
     public func paymentQueue(_ queue: SKPaymentQueue, updatedDownloads downloads: [SKDownload]) {
@@ -343,7 +368,9 @@ extension StoreKit1Backend {
     /// A backend over `SKPaymentQueue.default()`, its observer registered:
     /// call it at launch, before anything else touches the store (StoreKit
     /// delivers unfinished transactions as soon as an observer is added; the
-    /// backend keeps them until the queue connects).
+    /// backend keeps them until the queue connects). Call ``stop()`` when the
+    /// app terminates (`applicationWillTerminate(_:)`), as Apple says; the
+    /// observer is also removed when the backend is released.
     ///
     /// Apple-hosted content in `documents` storage is moved to the app's
     /// Documents folder on iOS, tvOS and watchOS; macOS manages those files
@@ -357,9 +384,7 @@ extension StoreKit1Backend {
         let queue = SKPaymentQueue.default()
         let backend = StoreKit1Backend(policy: policy, paymentQueue: queue, receipt: AppleAppReceipt(),
                                        products: AppleProductsRequester(), documentsFolder: documents)
-        let observer = StoreKit1TransactionObserver(backend: backend)
-        backend.retain(observer)
-        queue.add(observer)
+        backend.register(observer: StoreKit1TransactionObserver(backend: backend))
         return backend
     }
 }

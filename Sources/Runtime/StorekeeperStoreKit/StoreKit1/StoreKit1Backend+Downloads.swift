@@ -20,7 +20,9 @@ extension StoreKit1Backend: HostedContentDownloader {
     public func download(productID: String, transactionID: String, storage: ContentStorage?) async throws(StepFailure) -> String {
         let kept = withState { $0.registry.transaction(transactionID) }
         // After a relaunch the queue may replay this step before StoreKit delivered the transaction.
-        guard let transaction = kept ?? paymentQueue.unfinishedTransactions.first(where: { $0.storeTransactionID == transactionID }) else {
+        guard let transaction = kept ?? paymentQueue.unfinishedTransactions.first(where: {
+            StoreKit1TransactionRegistry.completedID(of: $0) == transactionID
+        }) else {
             throw .transient("StoreKit holds no unfinished transaction \(transactionID) of \(productID) yet "
                              + "(it delivers unfinished transactions shortly after launch)")
         }

@@ -45,13 +45,34 @@ extension StoreKit1Backend {
             var named: Set<String> = []
             for productID in productIDs where named.insert(productID).inserted {
                 if let handle = policy.product(id: productID), policy.product(handle).type == .consumable { continue }
-                let taken = Self.revokedTransactions(of: productID, held: state.completed[productID] ?? [], before: before, refreshed: refreshed)
+                let held = state.completed[productID] ?? []
+                let taken = Self.revokedTransactions(of: productID, held: held, before: before, refreshed: refreshed)
                     .filter { !state.reportedCancellations.contains($0) }
                 if taken.isEmpty { continue }
-                events.append(.revoked(StoreRevocation(productID: productID, transactionIDs: taken, reason: .familySharing, date: now)))
+                let ids = Self.withRestores(taken) { id in
+                    held.first { $0.id == id }?.originalID ?? before?.originalTransactionIDs[id] ?? refreshed?.originalTransactionIDs[id]
+                }
+                events.append(.revoked(StoreRevocation(productID: productID, transactionIDs: ids, reason: .familySharing, date: now)))
             }
             if !events.isEmpty { state.deliver(events) }
         }
+    }
+
+    /// The identifiers a revocation of `ids` sends: each, then the restore
+    /// keys the queue may know its restores by (a restore of it, and for a
+    /// restore or renewal the receipt lists with an original, a restore of
+    /// that original): a restore delivered on this device, in this launch or
+    /// an earlier one, goes with what it restored. An identifier the queue
+    /// never saw revokes nothing.
+    static func withRestores(_ ids: [String], original: (String) -> String?) -> [String] {
+        var all: [String] = []
+        for id in ids {
+            var these = [id]
+            if !id.hasPrefix(StoreKit1TransactionRegistry.restorePrefix) { these.append(StoreKit1TransactionRegistry.restoreKey(of: id)) }
+            if let original = original(id) { these.append(StoreKit1TransactionRegistry.restoreKey(of: original)) }
+            for each in these where !all.contains(each) { all.append(each) }
+        }
+        return all
     }
 
     /// Which of the product's transactions a revocation takes back: see

@@ -11,8 +11,9 @@ import StorekeeperRuntime
 /// calls this backend's plain methods (``updatedTransactions(_:)``,
 /// ``removedTransactions(_:)``, ``restoreFinished()``, ``restoreFailed(_:)``,
 /// ``updatedDownloads(_:)``, ``shouldAddStorePayment(_:)``,
-/// ``didRevokeEntitlements(forProductIdentifiers:)``), which turn them
-/// into ``StoreEvent``s. StoreKit's objects are kept until the plan's
+/// ``didRevokeEntitlements(forProductIdentifiers:)``,
+/// ``storefrontDidChange()``), which turn them into ``StoreEvent``s (or,
+/// for the storefront, tell the app). StoreKit's objects are kept until the plan's
 /// `finish` step calls ``finish(transactionID:)``, which is the only place
 /// `finishTransaction(_:)` is called. Identity is described at
 /// `StoreKit1TransactionRegistry` and in docs/storekit-backends.md (StoreKit 1).
@@ -41,8 +42,9 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// Checks/StoreKitMirror compiles these sources as another package.
     private let lock = NSLock()
     private var guarded = State()
-    /// Objects the backend keeps alive for as long as it lives (the Apple observer).
-    private var retained: [AnyObject] = []
+    /// The transaction observers registered with `paymentQueue` and not
+    /// removed yet; kept alive here (the observer holds the backend weakly).
+    private var observers: [AnyObject] = []
 
     struct State {
         var sink: StoreEventSink?
@@ -56,6 +58,8 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         var completed: [String: [StoreKit1HeldTransaction]] = [:]
         /// Canceled transactions (receipt field 1712) already sent to the queue as revoked.
         var reportedCancellations: Set<String> = []
+        /// Who hears that the App Store storefront changed (``storefrontChanges()``).
+        var storefrontSubscribers: [UUID: AsyncStream<Void>.Continuation] = [:]
     }
 
     /// Makes a backend over a payment queue.
@@ -82,11 +86,37 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         self.acceptsPromotedPurchase = acceptsPromotedPurchase ?? { payment in policy.product(id: payment.productID) != nil }
     }
 
-    /// Keeps `object` alive as long as the backend (the observer StoreKit holds weakly).
-    func retain(_ object: AnyObject) {
+    /// The observer is removed when the backend ends, if ``stop()`` did not
+    /// remove it before: StoreKit must not call an observer whose backend is gone.
+    deinit {
+        for observer in observers { paymentQueue.removeStoreObserver(observer) }
+    }
+
+    /// Registers a transaction observer with the payment queue (`add(_:)`)
+    /// and keeps it until ``stop()`` or the backend's end, which remove it.
+    func register(observer: AnyObject) {
         lock.lock()
-        defer { lock.unlock() }
-        retained.append(object)
+        observers.append(observer)
+        lock.unlock()
+        // Outside the lock: StoreKit may call the observer from within `add(_:)`.
+        paymentQueue.addStoreObserver(observer)
+    }
+
+    /// Stops StoreKit calling the backend: removes its transaction observer
+    /// from the payment queue (`SKPaymentQueue.remove(_:)`). Call it when the
+    /// app terminates (`applicationWillTerminate(_:)`), as Apple's "Setting up
+    /// the transaction observer for the payment queue" says
+    /// (https://developer.apple.com/documentation/storekit/setting-up-the-transaction-observer-for-the-payment-queue;
+    /// https://developer.apple.com/documentation/storekit/skpaymentqueue/remove(_:)).
+    /// The backend's deinit does the same if the app never calls it. Unfinished
+    /// transactions stay with StoreKit, which delivers them again to the
+    /// observer of the next launch. Calling it again does nothing.
+    public func stop() {
+        lock.lock()
+        let removing = observers
+        observers.removeAll()
+        lock.unlock()
+        for observer in removing { paymentQueue.removeStoreObserver(observer) }
     }
 
     /// Runs `body` with the backend's state, holding its lock.
@@ -128,13 +158,19 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     public func finish(transactionID: String) async throws(StepFailure) {
         let (removed, kept) = withState { ($0.registry.wasRemoved(transactionID), $0.registry.transaction(transactionID)) }
         if removed { return }
-        let found = kept ?? paymentQueue.unfinishedTransactions.first { $0.storeTransactionID == transactionID }
-        guard let transaction = found else { return }
-        if transaction.purchaseState == .purchasing {
+        // Every object StoreKit holds under the identifier: two restores of one
+        // purchase that arrived before either was finished are one transaction.
+        var found: [any StoreKit1Transaction] = kept.map { [$0] } ?? []
+        for unfinished in paymentQueue.unfinishedTransactions
+        where StoreKit1TransactionRegistry.completedID(of: unfinished) == transactionID && !found.contains(where: { $0 === unfinished }) {
+            found.append(unfinished)
+        }
+        if found.isEmpty { return }
+        if let transaction = found.first(where: { $0.purchaseState == .purchasing }) {
             throw .permanent("StoreKit cannot finish transaction \(transactionID) of \(transaction.storePayment.productID) while it is purchasing "
                              + "(finishTransaction raises an exception): finish only in the purchased, restored and failed plans")
         }
-        paymentQueue.finishStoreTransaction(transaction)
+        for transaction in found { paymentQueue.finishStoreTransaction(transaction) }
         withState { state in
             state.registry.release(transactionID)
             state.downloads.finished(transactionID)
@@ -171,7 +207,8 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
                         let original = transaction.purchaseState == .restored ? transaction.originalStoreTransaction?.storeTransactionID : nil
                         state.noteCompleted(StoreKit1HeldTransaction(id: id, originalID: original), of: productID)
                     }
-                    end = subscriptionEnd(productID: productID, transactionID: id, in: payload)
+                    // The receipt lists a restore under its own identifier, not the queue's.
+                    end = subscriptionEnd(productID: productID, transactionID: transaction.storeTransactionID ?? id, in: payload)
                 }
                 events.append(.updated(Self.storeTransaction(transaction, id: id, receipt: receiptBytes, expiration: end)))
             }
@@ -280,7 +317,10 @@ extension StoreKit1Backend.State {
     mutating func unreportedCancellations(in payload: AppReceiptPayload) -> [StoreEvent] {
         var events: [StoreEvent] = []
         for cancellation in payload.cancellations where reportedCancellations.insert(cancellation.transactionID).inserted {
-            events.append(.revoked(StoreRevocation(productID: cancellation.productID, transactionIDs: [cancellation.transactionID],
+            // With the restores of it (their own key), not of its original: a
+            // canceled renewal's original (1705) is the subscription's first period.
+            let ids = StoreKit1Backend.withRestores([cancellation.transactionID]) { _ in nil }
+            events.append(.revoked(StoreRevocation(productID: cancellation.productID, transactionIDs: ids,
                                                    reason: .refund, date: cancellation.date)))
         }
         return events

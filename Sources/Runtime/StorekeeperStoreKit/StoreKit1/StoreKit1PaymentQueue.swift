@@ -19,6 +19,14 @@ public protocol StoreKit1PaymentQueue: AnyObject {
     /// (`restoreCompletedTransactions()` when there is no user name).
     func restoreStoreTransactions(applicationUsername: String?)
 
+    /// Starts StoreKit calling a transaction observer: `add(_:)` with an
+    /// `SKPaymentTransactionObserver` (anything else is ignored).
+    func addStoreObserver(_ observer: AnyObject)
+
+    /// Stops StoreKit calling a transaction observer: `remove(_:)`
+    /// (https://developer.apple.com/documentation/storekit/skpaymentqueue/remove(_:)).
+    func removeStoreObserver(_ observer: AnyObject)
+
     /// The transactions StoreKit holds unfinished: `transactions`.
     var unfinishedTransactions: [any StoreKit1Transaction] { get }
 

@@ -3,10 +3,20 @@ import Foundation
 /// Which identifier the queue knows each StoreKit 1 transaction by, and the
 /// `SKPaymentTransaction` objects kept until the plan's `finish` step.
 ///
-/// - `purchased` and `restored` transactions are keyed by their
-///   `transactionIdentifier`, always: the App Store's own key, the same in
-///   every launch, so the queue's journal delivers each exactly once
-///   whatever StoreKit delivers again.
+/// - `purchased` transactions are keyed by their `transactionIdentifier`,
+///   always: the App Store's own key, the same in every launch, so the
+///   queue's journal delivers each exactly once whatever StoreKit delivers again.
+/// - `restored` transactions are keyed by the purchase they restore,
+///   `storekit1-restore-<original.transactionIdentifier>`: StoreKit gives each
+///   restore a `transactionIdentifier` of its own, new at every restore, and
+///   names the purchase it restores in `original`
+///   (https://developer.apple.com/documentation/storekit/skpaymenttransaction/original),
+///   so the second restore of a purchase is the queue's duplicate of the
+///   first, not a new transaction to deliver again. Not the original's own
+///   identifier: a purchase made on this device and its restore would then be
+///   one transaction in two final states, which the queue refuses (and would
+///   never finish). A restore without `original`, against StoreKit's
+///   documentation, keeps its own identifier.
 /// - `purchasing`, `deferred` and `failed` transactions have no
 ///   `transactionIdentifier`. Each object gets a local identifier,
 ///   `storekit1-local-<UUID>`, the first time it is seen, and keeps it while
@@ -31,6 +41,21 @@ import Foundation
 struct StoreKit1TransactionRegistry {
     /// The prefix of local identifiers (App Store identifiers are digits).
     static let localPrefix = "storekit1-local-"
+    /// The prefix of a restore's identifier, before the original's `transactionIdentifier`.
+    static let restorePrefix = "storekit1-restore-"
+
+    /// The identifier the queue knows a restore of `originalID` by.
+    static func restoreKey(of originalID: String) -> String { restorePrefix + originalID }
+
+    /// The identifier the queue knows a purchased or restored transaction by
+    /// (nil for other states, and for a purchase without `transactionIdentifier`).
+    static func completedID(of transaction: any StoreKit1Transaction) -> String? {
+        switch transaction.purchaseState {
+        case .purchased: transaction.storeTransactionID
+        case .restored: transaction.originalStoreTransaction?.storeTransactionID.map(restoreKey) ?? transaction.storeTransactionID
+        case .purchasing, .deferred, .failed: nil
+        }
+    }
 
     /// The objects kept, by the identifier the queue knows them by.
     private var held: [String: any StoreKit1Transaction] = [:]
@@ -45,11 +70,14 @@ struct StoreKit1TransactionRegistry {
     mutating func identify(_ transaction: any StoreKit1Transaction) -> String {
         let key = ObjectIdentifier(transaction)
         let state = transaction.purchaseState
-        if state == .purchased || state == .restored, let id = transaction.storeTransactionID {
+        if let id = Self.completedID(of: transaction) {
             if let local = localIDs.removeValue(forKey: key) {
                 held[local] = nil
                 approvals[local] = id
             }
+            // Another restore of a purchase whose earlier restore StoreKit
+            // removed: a new object to finish under the same identifier.
+            if state == .restored, held[id].map({ $0 !== transaction }) ?? true { removed.remove(id) }
             held[id] = transaction
             return id
         }
@@ -77,7 +105,7 @@ struct StoreKit1TransactionRegistry {
     /// keeping it; returns the identifier the queue knew it by, if any.
     mutating func remove(_ transaction: any StoreKit1Transaction) -> String? {
         let key = ObjectIdentifier(transaction)
-        let id = localIDs.removeValue(forKey: key) ?? transaction.storeTransactionID
+        let id = localIDs.removeValue(forKey: key) ?? Self.completedID(of: transaction)
         guard let id else { return nil }
         removed.insert(id)
         if let kept = held[id], kept === transaction { held[id] = nil }
