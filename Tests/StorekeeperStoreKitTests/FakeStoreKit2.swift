@@ -13,6 +13,11 @@ struct FakeTransaction: StoreKit2Transaction {
     var expirationDate: Date?
     var revocationDate: Date?
     var revocationReason: StoreKit2RevocationReason?
+    var revocationPercentage: Decimal?
+    var revocationType: StoreKit2RevocationType?
+    var isUpgraded = false
+    /// What `Transaction.subscriptionStatus` answers: nil unless a test sets it.
+    var subscriptionStatus: StoreKit2SubscriptionStatus?
     var purchasedQuantity: Int
     var appAccountToken: UUID?
     var ownershipType: StoreKit2OwnershipType
@@ -90,7 +95,8 @@ actor FakeStoreKit2: StoreKit2Store {
         nextID += 1
         return FakeTransaction(id: nextID, originalID: originalID ?? nextID, productID: productID, productType: type,
                                purchaseDate: Self.start.addingTimeInterval(Double(nextID)), signedDate: Self.start.addingTimeInterval(Double(nextID)),
-                               expirationDate: expires, revocationDate: nil, revocationReason: nil, purchasedQuantity: quantity,
+                               expirationDate: expires, revocationDate: nil, revocationReason: nil, revocationPercentage: nil,
+                               revocationType: nil, subscriptionStatus: nil, purchasedQuantity: quantity,
                                appAccountToken: token, ownershipType: ownership, store: self)
     }
 

@@ -28,6 +28,19 @@ public struct Transaction: Sendable {
     public let revocationDate: Date?
     /// transaction/revocationreason-swift.property: `let revocationReason: Transaction.RevocationReason?`
     public let revocationReason: Transaction.RevocationReason?
+    /// transaction/revocationpercentage: `@backDeployed(before: iOS 26.4, macOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4)
+    /// var revocationPercentage: Decimal? { get }` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+    public var revocationPercentage: Decimal? { nil }
+    /// transaction/revocationtype-swift.property: `let revocationType: Transaction.RevocationType?` (iOS 26.4, macOS 26.4,
+    /// tvOS 26.4, watchOS 26.4, visionOS 26.4). Declared here as a computed property: a stored one cannot carry a
+    /// newer availability than its type; readers see the same `get`.
+    @available(iOS 26.4, macOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+    public var revocationType: Transaction.RevocationType? { nil }
+    /// transaction/isupgraded: `let isUpgraded: Bool`
+    public let isUpgraded: Bool
+    /// transaction/subscriptionstatus: `@backDeployed(before: iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0)
+    /// var subscriptionStatus: Product.SubscriptionInfo.Status? { get async }` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+    public var subscriptionStatus: Product.SubscriptionInfo.Status? { get async { nil } }
     /// transaction/purchasedquantity: `let purchasedQuantity: Int`
     public let purchasedQuantity: Int
     /// transaction/appaccounttoken: `let appAccountToken: UUID?`
@@ -65,6 +78,22 @@ public struct Transaction: Sendable {
         public static let developerIssue = RevocationReason(rawValue: 1)
         /// transaction/revocationreason-swift.struct/other: `static let other: Transaction.RevocationReason`
         public static let other = RevocationReason(rawValue: 0)
+    }
+
+    /// transaction/revocationtype-swift.struct: `struct RevocationType` (iOS 26.4, macOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4).
+    @available(iOS 26.4, macOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
+    public struct RevocationType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// transaction/revocationtype-swift.struct/fullrefund: `static let fullRefund: Transaction.RevocationType`
+        public static let fullRefund = RevocationType(rawValue: "REFUND_FULL")
+        /// transaction/revocationtype-swift.struct/proratedrefund: `static let proratedRefund: Transaction.RevocationType`
+        public static let proratedRefund = RevocationType(rawValue: "REFUND_PRORATED")
+        /// transaction/revocationtype-swift.struct/familyrevocation: `static let familyRevocation: Transaction.RevocationType`
+        public static let familyRevocation = RevocationType(rawValue: "FAMILY_REVOKE")
+        /// transaction/revocationtype-swift.struct/assignmentrevocation: `@backDeployed(before: iOS 27.0, …)
+        /// static var assignmentRevocation: Transaction.RevocationType { get }`
+        public static var assignmentRevocation: RevocationType { RevocationType(rawValue: "ASSIGNMENT_REVOKE") }
     }
 
     /// transaction/ownershiptype-swift.struct: `struct OwnershipType`
@@ -153,6 +182,43 @@ public struct Product: Sendable {
         public static let autoRenewable = ProductType(rawValue: "Auto-Renewable Subscription")
         /// product/producttype/nonrenewable: `static let nonRenewable: Product.ProductType`
         public static let nonRenewable = ProductType(rawValue: "Non-Renewing Subscription")
+    }
+
+    /// product/subscriptioninfo: `struct SubscriptionInfo`
+    public struct SubscriptionInfo: Sendable {
+        /// product/subscriptioninfo/status-swift.struct: `struct Status` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+        public struct Status: Sendable {
+            /// product/subscriptioninfo/status-swift.struct/state: `let state: Product.SubscriptionInfo.RenewalState`
+            public let state: Product.SubscriptionInfo.RenewalState
+            /// product/subscriptioninfo/status-swift.struct/renewalinfo: `let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo>`
+            public let renewalInfo: VerificationResult<Product.SubscriptionInfo.RenewalInfo>
+            /// product/subscriptioninfo/status-swift.struct/transaction: `let transaction: VerificationResult<Transaction>`
+            public let transaction: VerificationResult<Transaction>
+        }
+
+        /// product/subscriptioninfo/renewalstate: `struct RenewalState` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+        public struct RenewalState: RawRepresentable, Hashable, Sendable {
+            public let rawValue: Int
+            public init(rawValue: Int) { self.rawValue = rawValue }
+            /// product/subscriptioninfo/renewalstate/subscribed: `static let subscribed: Product.SubscriptionInfo.RenewalState`
+            public static let subscribed = RenewalState(rawValue: 1)
+            /// product/subscriptioninfo/renewalstate/expired: `static let expired: Product.SubscriptionInfo.RenewalState`
+            public static let expired = RenewalState(rawValue: 2)
+            /// product/subscriptioninfo/renewalstate/inbillingretryperiod: `static let inBillingRetryPeriod: Product.SubscriptionInfo.RenewalState`
+            public static let inBillingRetryPeriod = RenewalState(rawValue: 3)
+            /// product/subscriptioninfo/renewalstate/ingraceperiod: `static let inGracePeriod: Product.SubscriptionInfo.RenewalState`
+            /// ("An auto-renewable subscription in this state is entitled to service.")
+            public static let inGracePeriod = RenewalState(rawValue: 4)
+            /// product/subscriptioninfo/renewalstate/revoked: `static let revoked: Product.SubscriptionInfo.RenewalState`
+            public static let revoked = RenewalState(rawValue: 5)
+        }
+
+        /// product/subscriptioninfo/renewalinfo: `struct RenewalInfo` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+        public struct RenewalInfo: Sendable {
+            /// product/subscriptioninfo/renewalinfo/graceperiodexpirationdate: `let gracePeriodExpirationDate: Date?`
+            /// (nil unless the subscription is in a billing grace period).
+            public let gracePeriodExpirationDate: Date?
+        }
     }
 
     /// product/purchaseoption: `struct PurchaseOption`

@@ -495,7 +495,8 @@ final class Journal: Sendable {
     /// is revoked no more, gets back what its revocation took of each balance,
     /// and its plans are opened again at the steps that deliver (those it had
     /// run while revoked, whose deliveries were dropped), followed by the
-    /// steps it had not run yet, numbered after `sequence`. The ledger is
+    /// steps it had not run yet and, if it was finished, `finish` again (the
+    /// store holds the reversed version unfinished), numbered after `sequence`. The ledger is
     /// reloaded. Returns the transactions reinstated and the plans to run;
     /// nothing when none of them was revoked. Durable in every mode, as a
     /// revocation is.
@@ -532,9 +533,14 @@ final class Journal: Sendable {
                                                             TransactionState.purchased.rawValue, TransactionState.restored.rawValue])
                     for row in rows {
                         guard var dispatch = Journal.dispatch(from: row) else { continue }
-                        let run = dispatch.steps.prefix(dispatch.nextStep).filter { delivering.contains($0) }
+                        let done = dispatch.steps.prefix(dispatch.nextStep)
+                        let run = done.filter { delivering.contains($0) }
                         guard !run.isEmpty else { continue }
-                        dispatch.steps = run + dispatch.steps.dropFirst(dispatch.nextStep)
+                        let rest = Array(dispatch.steps.dropFirst(dispatch.nextStep))
+                        // Finished before: finished again after, so that the store's
+                        // new version (the reversal, which it holds unfinished) is too.
+                        let finish = done.contains(BuiltInStep.finish.rawValue) && !rest.contains(BuiltInStep.finish.rawValue)
+                        dispatch.steps = run + rest + (finish ? [BuiltInStep.finish.rawValue] : [])
                         dispatch.nextStep = 0
                         dispatch.status = .running
                         dispatch.attempts = 0

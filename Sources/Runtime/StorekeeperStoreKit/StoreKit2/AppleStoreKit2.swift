@@ -8,7 +8,10 @@ import StorekeeperCore
 // never against the real SDK there: docs/storekit-backends.md says what that
 // does and does not prove. StoreKit 2 needs iOS 15, macOS 12, tvOS 15,
 // watchOS 8: below every minimum the package declares, so only
-// PurchaseIntent (iOS 16.4, macOS 14.4) needs a guard.
+// PurchaseIntent (iOS 16.4, macOS 14.4) and Transaction.revocationType
+// (iOS 26.4) need a guard. revocationPercentage (back-deployed before iOS
+// 26.4) and subscriptionStatus (back-deployed before iOS 17) are available
+// from iOS 15 when built with an SDK that declares them.
 
 extension Transaction {
     /// The transaction behind the backend's protocol, with its signed form.
@@ -34,6 +37,31 @@ public struct AppleStoreKit2Transaction: StoreKit2Transaction {
     public var revocationDate: Date? { transaction.revocationDate }
     public var revocationReason: StoreKit2RevocationReason? {
         transaction.revocationReason.map { $0 == .developerIssue ? .developerIssue : .other }
+    }
+    public var revocationPercentage: Decimal? { transaction.revocationPercentage }
+    public var revocationType: StoreKit2RevocationType? {
+        // Transaction.revocationType is iOS 26.4 and later; before, nil (the
+        // backend then goes by revocationPercentage and ownershipType).
+        guard #available(iOS 26.4, macOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *) else { return nil }
+        return transaction.revocationType.map { type in
+            switch type {
+            case .fullRefund: .fullRefund
+            case .proratedRefund: .proratedRefund
+            case .familyRevocation: .familyRevocation
+            default: .other
+            }
+        }
+    }
+    public var isUpgraded: Bool { transaction.isUpgraded }
+    public var subscriptionStatus: StoreKit2SubscriptionStatus? {
+        get async {
+            guard let status = await transaction.subscriptionStatus else { return nil }
+            // Only renewal info that verifies says when a grace period ends:
+            // an unverified date would grant service nobody paid for.
+            let renewal: Product.SubscriptionInfo.RenewalInfo? = if case .verified(let info) = status.renewalInfo { info } else { nil }
+            return StoreKit2SubscriptionStatus(state: AppleStoreKit2.renewalState(status.state),
+                                               gracePeriodExpirationDate: renewal?.gracePeriodExpirationDate)
+        }
     }
     public var purchasedQuantity: Int { transaction.purchasedQuantity }
     public var appAccountToken: UUID? { transaction.appAccountToken }
@@ -159,6 +187,17 @@ enum AppleStoreKit2 {
         case .autoRenewable: .autoRenewableSubscription
         case .nonRenewable: .nonRenewingSubscription
         default: nil
+        }
+    }
+
+    static func renewalState(_ state: Product.SubscriptionInfo.RenewalState) -> StoreKit2RenewalState {
+        switch state {
+        case .subscribed: .subscribed
+        case .expired: .expired
+        case .inBillingRetryPeriod: .inBillingRetryPeriod
+        case .inGracePeriod: .inGracePeriod
+        case .revoked: .revoked
+        default: .other
         }
     }
 

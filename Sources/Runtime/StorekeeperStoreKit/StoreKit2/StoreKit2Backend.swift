@@ -84,10 +84,12 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     /// among it, then each update as it arrives.
     public func connect(_ sink: StoreEventSink) async {
         let unfinished = await store.unfinished()
+        var graces: [Date?] = []
+        for update in unfinished { graces.append(await gracePeriodEnd(of: update)) }
         // No suspension from here to the send: nothing arrives in between.
         var events = early
         early.removeAll()
-        for update in unfinished { events += self.events(for: update, context: .unfinished) }
+        for (update, grace) in zip(unfinished, graces) { events += self.events(for: update, context: .unfinished, gracePeriodEnd: grace) }
         self.sink = sink
         sink.send(contentsOf: events)
         guard !earlyIntents.isEmpty else { return }
@@ -102,8 +104,9 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     /// backend's own listener does for each. Call it yourself only when the
     /// backend was made with `listensForUpdates: false`; before the queue
     /// connects, what it delivers waits for it.
-    public func handle(_ update: StoreKit2Verification) {
-        deliver(events(for: update, context: .update))
+    public func handle(_ update: StoreKit2Verification) async {
+        let grace = await gracePeriodEnd(of: update)
+        deliver(events(for: update, context: .update, gracePeriodEnd: grace))
     }
 
     /// Buys through `Product.purchase(options:)`, with the quantity and the
@@ -123,7 +126,8 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         }
         switch result {
         case .success(let verification):
-            deliver(events(for: verification, context: .purchase(payment)))
+            let grace = await gracePeriodEnd(of: verification)
+            deliver(events(for: verification, context: .purchase(payment), gracePeriodEnd: grace))
         case .pending:
             let purchase = StoreKit2PendingPurchase(
                 id: "pending-" + makeLocalID().uuidString.lowercased(), productID: payment.productID, quantity: payment.quantity,
@@ -167,22 +171,29 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         }
         var events: [StoreEvent] = []
         for entitlement in await store.currentEntitlements() {
-            events += self.events(for: entitlement, context: .restore(applicationUsername))
+            let grace = await gracePeriodEnd(of: entitlement)
+            events += self.events(for: entitlement, context: .restore(applicationUsername), gracePeriodEnd: grace)
         }
         events.append(.restoreFinished)
         deliver(events)
     }
 
     /// StoreKit 2's record of what the user owns, in place of the app
-    /// receipt: `Transaction.currentEntitlements`, verified and not revoked
-    /// (what the `receipt` persistence strategy reads; StoreKit leaves
-    /// consumables out).
+    /// receipt: `Transaction.currentEntitlements`, verified, neither revoked
+    /// nor upgraded (what the `receipt` persistence strategy reads; StoreKit
+    /// leaves consumables out). A subscription in its billing grace period
+    /// lasts until the grace period ends, as Apple asks: so it stays entitled
+    /// after its `expirationDate` while StoreKit retries the payment.
     public func receiptEntries() async -> [ReceiptEntry] {
-        await store.currentEntitlements().compactMap { entitlement in
-            guard case .verified(let transaction) = entitlement, transaction.revocationDate == nil else { return nil }
-            return ReceiptEntry(productID: transaction.productID, transactionID: String(transaction.id),
-                                purchaseDate: transaction.purchaseDate, expirationDate: transaction.expirationDate)
+        var entries: [ReceiptEntry] = []
+        for entitlement in await store.currentEntitlements() {
+            guard case .verified(let transaction) = entitlement, transaction.revocationDate == nil, !transaction.isUpgraded else { continue }
+            let grace = await gracePeriodEnd(of: entitlement)
+            entries.append(ReceiptEntry(productID: transaction.productID, transactionID: String(transaction.id),
+                                        purchaseDate: transaction.purchaseDate,
+                                        expirationDate: Self.end(of: transaction, gracePeriodEnd: grace)))
         }
+        return entries
     }
 
     // MARK: ProductSource
@@ -225,8 +236,52 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         case restore(String?)
     }
 
+    /// When the billing grace period of a verified, unrevoked auto-renewable
+    /// subscription's transaction ends, if it is in one
+    /// (`Transaction.subscriptionStatus`, its state `.inGracePeriod` and its
+    /// renewal info's `gracePeriodExpirationDate`): asked for before a
+    /// transaction is mapped, so that the mapping has no suspension point.
+    private func gracePeriodEnd(of verification: StoreKit2Verification) async -> Date? {
+        guard case .verified(let transaction) = verification, transaction.productType == .autoRenewableSubscription,
+              transaction.revocationDate == nil, !transaction.isUpgraded, transaction.expirationDate != nil
+        else { return nil }
+        return await transaction.subscriptionStatus?.gracePeriodEnd
+    }
+
+    /// When what a transaction pays for ends: its `expirationDate`, or the
+    /// end of the billing grace period after it, when later. "An
+    /// auto-renewable subscription in this state is entitled to service"
+    /// (https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalstate/ingraceperiod).
+    private static func end(of transaction: any StoreKit2Transaction, gracePeriodEnd: Date?) -> Date? {
+        guard let expiration = transaction.expirationDate else { return nil }
+        guard let gracePeriodEnd, gracePeriodEnd > expiration else { return expiration }
+        return gracePeriodEnd
+    }
+
+    /// How much of each balance a revoked transaction takes back, in
+    /// thousandths of a percent, as the server reckons it: its
+    /// `revocationPercentage` (a percentage, 33.333 for 1 of 3 items) when it
+    /// has one, else all of it.
+    static func share(of transaction: any StoreKit2Transaction) -> Int {
+        guard let percentage = transaction.revocationPercentage else { return StoreRevocation.whole }
+        let thousandths = (NSDecimalNumber(decimal: percentage).doubleValue * 1000).rounded()
+        guard thousandths.isFinite else { return StoreRevocation.whole }
+        return Int(min(max(thousandths, 0), Double(StoreRevocation.whole)))
+    }
+
+    /// Why a transaction was revoked: Family Sharing when StoreKit's
+    /// `revocationType` says so (iOS 26.4), else a refund; before iOS 26.4,
+    /// a family member's copy is taken as revoked from the family.
+    private static func reason(of revoked: any StoreKit2Transaction) -> StoreRevocation.Reason {
+        switch revoked.revocationType {
+        case .familyRevocation?: .familySharing
+        case .fullRefund?, .proratedRefund?, .other?: .refund
+        case nil: revoked.ownershipType == .familyShared ? .familySharing : .refund
+        }
+    }
+
     /// The events for one transaction StoreKit gave.
-    private func events(for verification: StoreKit2Verification, context: Context) -> [StoreEvent] {
+    private func events(for verification: StoreKit2Verification, context: Context, gracePeriodEnd: Date?) -> [StoreEvent] {
         guard case .verified(let transaction) = verification else {
             // Unproven: nothing of it counts, its `signedDate` included, and
             // it is never finished. Only the purchase the user is waiting
@@ -265,17 +320,35 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
                                    applicationUsername: user, receipt: Array(transaction.jwsRepresentation.utf8),
                                    signedTransaction: transaction.jwsRepresentation)
         let delivery = StoreTransaction(info, originalID: originalID, purchaseDate: transaction.purchaseDate,
-                                        expirationDate: transaction.expirationDate)
+                                        expirationDate: Self.end(of: transaction, gracePeriodEnd: gracePeriodEnd))
         delivered[id] = transaction
-        guard let revoked = transaction.revocationDate else { return [.updated(delivery)] }
-        // Revoked: the revocation of this transaction alone (`revocationDate`
-        // is this transaction's: a refunded subscription period takes back
-        // that period, not the renewals around it), then the transaction
-        // itself, which the queue ignores as revoked and finishes (StoreKit
-        // holds it until then).
-        let reason: StoreRevocation.Reason = transaction.ownershipType == .familyShared ? .familySharing : .refund
-        let revocation = StoreRevocation(productID: transaction.productID, transactionIDs: [id], reason: reason, date: revoked)
-        return [.revoked(revocation), .updated(delivery)]
+        if let revoked = transaction.revocationDate {
+            // Revoked: the revocation of this transaction alone (`revocationDate`
+            // is this transaction's: a refunded subscription period takes back
+            // that period, not the renewals around it), taking back its
+            // `revocationPercentage` of each balance; then the transaction
+            // itself, which the queue ignores as revoked and finishes (StoreKit
+            // holds it until then).
+            let revocation = StoreRevocation(productID: transaction.productID, transactionIDs: [id], reason: Self.reason(of: transaction),
+                                             date: revoked, share: Self.share(of: transaction))
+            return [.revoked(revocation), .updated(delivery)]
+        }
+        if transaction.isUpgraded {
+            // Upgraded: the higher level's transaction entitles the user
+            // instead, so this tier ends now; nothing was refunded, so its
+            // balances stand (a share of 0).
+            let upgrade = StoreRevocation(productID: transaction.productID, transactionIDs: [id], reason: .upgraded,
+                                          date: transaction.signedDate, share: 0)
+            return [.revoked(upgrade), .updated(delivery)]
+        }
+        if case .purchase = context { return [.updated(delivery)] }
+        // Neither revoked nor upgraded: if the queue holds a revocation of it
+        // dated before this version (a refund the App Store reversed:
+        // REFUND_REVERSED signs the transaction again without its
+        // `revocationDate`), what it took is given back. The queue looks the
+        // id up and does nothing for the rest.
+        let reinstatement = StoreReinstatement(productID: transaction.productID, transactionIDs: [id], signedDate: transaction.signedDate)
+        return [.reinstated(reinstatement), .updated(delivery)]
     }
 
     /// A purchase whose transaction does not verify: failed with
