@@ -117,6 +117,41 @@ import Testing
         await queue.stop()
     }
 
+    @Test func aTransactionRevokedWithoutARefundKeepsItsGrantsUntilARefundTakesThem() async throws {
+        // An upgrade refunds nothing of the tier upgraded from ("look for another
+        // transaction that has a subscription with a higher level of service":
+        // https://developer.apple.com/documentation/storekit/transaction/isupgraded),
+        // so it takes no balance; a refund of that transaction later takes what
+        // it granted, as any refund does.
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace)
+        let coins = try H.consumable(in: policy)
+        let world = try H.World(trace: trace)
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let purchase = H.transaction("a", coins, .purchased, quantity: 2)
+        await world.store.send(purchase)
+        try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
+        let before = await queue.entitlements()
+
+        let upgrade = StoreRevocation(productID: coins.id, transactionIDs: ["a"], reason: .upgraded, date: Self.refunded, share: 0)
+        await world.store.send(.revoked(upgrade))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(upgrade)) }
+        #expect(await queue.entitlements().balances == before.balances, "nothing refunded, nothing taken")
+
+        let refund = Self.refund(coins, ["a"], share: StoreRevocation.whole)
+        await world.store.send(.revoked(refund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
+        for grant in coins.grants {
+            #expect(await queue.entitlements().balance(grant.balance) == before.balance(grant.balance) - grant.amount * 2)
+        }
+        // The same refund again: nothing more, and not told again.
+        await world.store.send(.revoked(refund))
+        await queue.whenIdle()
+        #expect(await world.log.revocations == [upgrade, refund])
+        await queue.stop()
+    }
+
     // MARK: Helpers
 
     static let rocketCar = "com.example.rocketracer.vehicle.rocketcar"
