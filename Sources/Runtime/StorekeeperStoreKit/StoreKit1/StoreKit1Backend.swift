@@ -186,7 +186,8 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
 
     /// `paymentQueue(_:updatedTransactions:)`: each transaction becomes an
     /// update for the queue, in StoreKit's order. Purchased and restored
-    /// ones carry the app receipt's bytes (`TransactionInfo.receipt`); an
+    /// ones carry the app receipt's bytes (`TransactionInfo.receipt`) when a
+    /// step of their plan may read them (``carriesReceipt(productID:state:)``); an
     /// auto-renewable subscription's end is the receipt's (see
     /// ``subscriptionEnd(productID:transactionID:in:)``). A canceled purchase
     /// the receipt lists goes first, as a revocation of that one transaction,
@@ -201,7 +202,10 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
                 let id = state.registry.identify(transaction)
                 let productID = transaction.storePayment.productID
                 var end: Date?
+                var copy: [UInt8]?
                 if transaction.purchaseState == .purchased || transaction.purchaseState == .restored {
+                    copy = carriesReceipt(productID: productID, state: transaction.purchaseState == .purchased ? .purchased : .restored)
+                        ? receiptBytes : nil
                     // Consumables are left out: a revocation by product never takes one back.
                     if policy.product(id: productID).map({ policy.product($0).type != .consumable }) ?? true {
                         let original = transaction.purchaseState == .restored ? transaction.originalStoreTransaction?.storeTransactionID : nil
@@ -210,7 +214,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
                     // The receipt lists a restore under its own identifier, not the queue's.
                     end = subscriptionEnd(productID: productID, transactionID: transaction.storeTransactionID ?? id, in: payload)
                 }
-                events.append(.updated(Self.storeTransaction(transaction, id: id, receipt: receiptBytes, expiration: end)))
+                events.append(.updated(Self.storeTransaction(transaction, id: id, receipt: copy, expiration: end)))
             }
             state.deliver(events)
         }
