@@ -36,6 +36,8 @@ open class SKPaymentQueue: NSObject {
     open func add(_ payment: SKPayment) {}
     // skpaymentqueue/add(_:)-5ciz2
     open func add(_ observer: any SKPaymentTransactionObserver) {}
+    // skpaymentqueue/remove(_:)
+    open func remove(_ observer: any SKPaymentTransactionObserver) {}
     // skpaymentqueue/finishtransaction(_:)
     open func finishTransaction(_ transaction: SKPaymentTransaction) {}
     // skpaymentqueue/restorecompletedtransactions()

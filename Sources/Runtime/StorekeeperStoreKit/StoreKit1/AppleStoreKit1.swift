@@ -56,12 +56,7 @@ extension SKPaymentQueue: StoreKit1PaymentQueue {
     /// (https://developer.apple.com/documentation/storekit/skpaymentqueue/remove(_:)).
     public func removeStoreObserver(_ observer: AnyObject) {
         guard let observer = observer as? any SKPaymentTransactionObserver else { return }
-        // Checks/StoreKitMirror does not declare `remove(_:)` yet, and builds on
-        // Linux (no Objective-C): there this line is not compiled. Where StoreKit
-        // really exists, Objective-C does too.
-        #if canImport(ObjectiveC)
         remove(observer)
-        #endif
     }
 
     /// `transactions`.
