@@ -373,7 +373,7 @@ extension EventLog {
             case .updated(let transaction), .ignored(let transaction, _): transaction.id == transactionID
             case .notify(let info), .presentError(let info, _), .stepFailed(let info, _, _, _), .removed(let info): info.id == transactionID
             case .revoked(let revocation): revocation.transactionIDs.contains(transactionID)
-            case .restoreFinished, .restoreFailed, .journalFailed: false
+            case .restoreFinished, .restoreFailed, .journalFailed, .promotedPurchaseRefused: false
             }
         }
     }

@@ -44,18 +44,20 @@ final class StoreKit2Harness: Sendable {
 
     /// Launches the app: a new backend and queue, started (StoreKit's unfinished transactions replayed,
     /// through `Transaction.unfinished` and through the updates listener, and handled).
-    func launch(user: String? = "player-1") async throws -> Launch {
+    func launch(user: String? = "player-1",
+                promotedPurchases: @escaping @Sendable (PromotedPurchase) async -> PromotedPurchaseDecision = { _ in .buyNow }) async throws -> Launch {
         let backend = StoreKit2Backend(store: fake, applicationUsername: user)
-        return try await start(backend)
+        return try await start(backend, promotedPurchases: promotedPurchases)
     }
 
     /// Starts a queue over a backend already made, as the app's launch goes on.
-    func start(_ backend: StoreKit2Backend) async throws -> Launch {
+    func start(_ backend: StoreKit2Backend,
+               promotedPurchases: @escaping @Sendable (PromotedPurchase) async -> PromotedPurchaseDecision = { _ in .buyNow }) async throws -> Launch {
         let configuration = QueueConfiguration(
             journalPath: folder.appendingPathComponent("journal.sqlite").path, durability: .appCrash,
             retry: RetryPolicy(initialDelay: .milliseconds(5), multiplier: 2, maximumDelay: .milliseconds(40), jitter: 0),
             recordStores: RecordStores(iCloud: FileKeyValueStore(file: folder.appendingPathComponent("icloud.json"))),
-            now: { StoreKit2Harness.now })
+            now: { StoreKit2Harness.now }, promotedPurchases: promotedPurchases)
         let queue = try TransactionQueue(policy: policy, store: backend, configuration: configuration)
         try await queue.start(observers: [log])
         await fake.launchReplayHandled()
@@ -95,6 +97,10 @@ actor QueueLog: TransactionObserver {
         events.compactMap { if case .ignored(let t, let reason) = $0 { (t.id, reason) } else { nil } }
     }
     var revocations: [StoreRevocation] { events.compactMap { if case .revoked(let r) = $0 { r } else { nil } } }
+    /// Promoted purchases the queue refused, and why.
+    var refusedPromotions: [(PromotedPurchase, PaymentError)] {
+        events.compactMap { if case .promotedPurchaseRefused(let purchase, let error) = $0 { (purchase, error) } else { nil } }
+    }
     var restoreEnds: [QueueEvent] {
         events.filter { if case .restoreFinished = $0 { true } else if case .restoreFailed = $0 { true } else { false } }
     }

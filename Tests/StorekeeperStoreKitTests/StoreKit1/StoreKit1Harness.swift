@@ -48,7 +48,9 @@ struct StoreKit1World {
     }
 
     /// The queue over the backend, started with the log as its observer.
-    func startQueue() async throws -> TransactionQueue {
+    func startQueue(promotedPurchases: (@Sendable (PromotedPurchase) async -> PromotedPurchaseDecision)? = nil) async throws -> TransactionQueue {
+        var configuration = configuration
+        if let promotedPurchases { configuration.promotedPurchases = promotedPurchases }
         let queue = try TransactionQueue(policy: policy, store: backend, configuration: configuration)
         try await queue.start(observers: [log])
         return queue
@@ -102,6 +104,10 @@ struct StoreKit1World {
             events.compactMap { if case .stepFailed(_, let step, let failure, _) = $0 { (step, failure) } else { nil } }
         }
         func has(_ event: QueueEvent) -> Bool { events.contains(event) }
+        /// Promoted purchases the queue refused, and why.
+        var refusedPromotions: [(PromotedPurchase, PaymentError)] {
+            events.compactMap { if case .promotedPurchaseRefused(let purchase, let error) = $0 { (purchase, error) } else { nil } }
+        }
     }
 }
 

@@ -262,12 +262,47 @@ import Testing
         await queue.stop()
     }
 
-    @Test func aPromotedPurchaseGoesOnOnlyForAProductTheCatalogSells() throws {
+    /// `paymentQueue(_:shouldAddStorePayment:for:)`: "Return false to defer
+    /// or cancel the transaction. If you return false, you can continue the
+    /// transaction later by manually adding the SKPayment payment to the
+    /// SKPaymentQueue"
+    /// (https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueue(_:shouldaddstorepayment:for:)).
+    /// The backend always defers, and the payment is added only once the
+    /// queue checked it and the app said to buy it now.
+    @Test func aPromotedPurchaseIsAddedOnlyOnceTheQueueCheckedItAndTheAppAgreed() async throws {
         let world = try StoreKit1World()
-        #expect(world.backend.shouldAddStorePayment(StoreKit1Payment(productID: StoreKit1World.noAds)))
+        // At launch, before the queue is up: StoreKit asks at once.
+        #expect(!world.backend.shouldAddStorePayment(StoreKit1Payment(productID: StoreKit1World.noAds)))
+        #expect(world.fake.payments.isEmpty, "nothing bought before the queue can check it")
+        let queue = try await world.startQueue()
         #expect(!world.backend.shouldAddStorePayment(StoreKit1Payment(productID: "com.example.rocketracer.unknown")))
-        let deferring = StoreKit1Backend(policy: world.policy, paymentQueue: world.fake, receipt: world.receipt,
-                                         acceptsPromotedPurchase: { _ in false })
-        #expect(!deferring.shouldAddStorePayment(StoreKit1Payment(productID: StoreKit1World.noAds)))
+        #expect(!world.backend.shouldAddStorePayment(StoreKit1Payment(productID: StoreKit1World.coins, quantity: 99)))
+        try await StoreKit1World.settle(queue, world.log) { _ in world.fake.payments.count == 1 }
+        await queue.whenIdle()
+        #expect(world.fake.payments == [StoreKit1Payment(productID: StoreKit1World.noAds)])
+        let refused = await world.log.refusedPromotions
+        #expect(refused.map(\.0.payment.productID) == ["com.example.rocketracer.unknown", StoreKit1World.coins])
+        #expect(refused.map { "\($0.1)" }.allSatisfy { $0.contains("com.example.rocketracer") })
+        guard case .quantityOutOfRange(_, 99, _)? = refused.last?.1 else {
+            Issue.record("the quantity of 99 is refused as such: \(refused)")
+            return
+        }
+        await queue.stop()
+    }
+
+    @Test func anAppThatPutsPromotedPurchasesOffBuysNothingUntilItAddsThem() async throws {
+        let world = try StoreKit1World()
+        let kept = Locked<[PromotedPurchase]>([])
+        let queue = try await world.startQueue { purchase in
+            kept.withLock { $0.append(purchase) }
+            return .later
+        }
+        #expect(!world.backend.shouldAddStorePayment(StoreKit1Payment(productID: StoreKit1World.noAds)))
+        try await StoreKit1World.settle(queue, world.log) { _ in !kept.withLock { $0 }.isEmpty }
+        #expect(world.fake.payments.isEmpty)
+        let purchase = try #require(kept.withLock { $0 }.first)
+        try await queue.add(purchase.payment)
+        #expect(world.fake.payments == [StoreKit1Payment(productID: StoreKit1World.noAds)])
+        await queue.stop()
     }
 }

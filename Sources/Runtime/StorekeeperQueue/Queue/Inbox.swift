@@ -16,6 +16,9 @@ final class Inbox: @unchecked Sendable {
     private var head = 0
     /// Whether items were taken and their work is not settled yet.
     private var working = false
+    /// Work the queue started outside its loop (a promoted purchase being
+    /// decided and bought) and not ended yet: the queue is not idle meanwhile.
+    private var outside = 0
     private var waiter: CheckedContinuation<Void, Never>?
 
     func send(_ item: Item) {
@@ -59,14 +62,30 @@ final class Inbox: @unchecked Sendable {
     var isIdle: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return head == items.count && !working
+        return head == items.count && !working && outside == 0
+    }
+
+    /// Notes work started outside the loop; ``endOutsideWork()`` ends it.
+    func beginOutsideWork() {
+        lock.lock()
+        outside += 1
+        lock.unlock()
+    }
+
+    /// Ends work started outside the loop, and wakes the loop, so that it
+    /// settles (and tells those waiting for idle) even if the work sent nothing.
+    func endOutsideWork() {
+        lock.lock()
+        outside -= 1
+        lock.unlock()
+        send(.wake)
     }
 
     /// The work taken is done: returns whether the inbox is now idle.
     func settle() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        working = head < items.count
+        working = head < items.count || outside > 0
         return !working
     }
 

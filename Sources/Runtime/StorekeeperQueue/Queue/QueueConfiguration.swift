@@ -21,6 +21,13 @@ public struct QueueConfiguration: Sendable {
     public var batchLimit: Int
     /// The time now (subscriptions' expiry, retries); replaceable in tests.
     public var now: @Sendable () -> Date
+    /// Whether a purchase the user started outside the app (a promoted
+    /// in-app purchase) is bought now or later, asked once it passed the
+    /// queue's checks: ``PromotedPurchaseDecision/buyNow`` by default. The
+    /// question of StoreKit 1's `paymentQueue(_:shouldAddStorePayment:for:)`,
+    /// asked the same way whichever backend runs. Answer promptly: the
+    /// purchase waits for it (the queue does not).
+    public var promotedPurchases: @Sendable (PromotedPurchase) async -> PromotedPurchaseDecision
     /// Called at each fault point, for crash tests.
     package var faultInjection: (@Sendable (FaultPoint) -> Void)?
     /// Watches each step, for the simulator's trace and crashes.
@@ -32,7 +39,8 @@ public struct QueueConfiguration: Sendable {
     /// A configuration.
     public init(journalPath: String, durability: JournalDurability = .full, retry: RetryPolicy = RetryPolicy(),
                 services: EngineServices = EngineServices(), recordStores: RecordStores = RecordStores(), batchLimit: Int = 512,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() },
+                promotedPurchases: @escaping @Sendable (PromotedPurchase) async -> PromotedPurchaseDecision = { _ in .buyNow }) {
         self.journalPath = journalPath
         self.durability = durability
         self.retry = retry
@@ -40,5 +48,6 @@ public struct QueueConfiguration: Sendable {
         self.recordStores = recordStores
         self.batchLimit = max(1, batchLimit)
         self.now = now
+        self.promotedPurchases = promotedPurchases
     }
 }

@@ -34,6 +34,10 @@ public enum QueueEvent: Sendable, Hashable {
     /// entitlements, so that an observer reading them sees the change; a
     /// crash in between loses the event, never the removal.
     case revoked(StoreRevocation)
+    /// A purchase the user started outside the app (``StoreEvent/promoted(_:)``)
+    /// was not bought: its payment fails the checks a payment the app adds
+    /// must pass (a product the catalog does not sell, say), which say why.
+    case promotedPurchaseRefused(PromotedPurchase, PaymentError)
 }
 
 /// Why an update was not dispatched.

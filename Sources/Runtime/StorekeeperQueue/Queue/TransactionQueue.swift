@@ -153,14 +153,40 @@ public actor TransactionQueue {
     /// Sends a payment to the store, after checking the product and quantity.
     public func add(_ payment: Payment) async throws(PaymentError) {
         guard started else { throw .notStarted }
+        if let refusal = Self.refusal(of: payment, in: policy) { throw refusal }
+        await store.add(payment)
+    }
+
+    /// Why the store must not be asked to process a payment, if it must not:
+    /// the checks every payment passes, the app's and promoted purchases alike.
+    static func refusal(of payment: Payment, in policy: CompiledPolicy) -> PaymentError? {
         guard let handle = policy.product(id: payment.productID) else {
-            throw .unknownProduct(payment.productID, suggestion: Suggestion.nearest(to: payment.productID, in: policy.products.lazy.map(\.id)))
+            return .unknownProduct(payment.productID, suggestion: Suggestion.nearest(to: payment.productID, in: policy.products.lazy.map(\.id)))
         }
         let maximum = policy.product(handle).maxQuantity
         guard payment.quantity >= 1, payment.quantity <= maximum else {
-            throw .quantityOutOfRange(product: payment.productID, quantity: payment.quantity, maximum: maximum)
+            return .quantityOutOfRange(product: payment.productID, quantity: payment.quantity, maximum: maximum)
         }
-        await store.add(payment)
+        return nil
+    }
+
+    /// A purchase the user started outside the app: refused (and the
+    /// observers told why) when its payment fails the checks of ``add(_:)``;
+    /// else the app decides, and the payment goes to the store only for
+    /// ``PromotedPurchaseDecision/buyNow``. The decision and the purchase
+    /// (a payment sheet the user may leave open) run on a task of their own,
+    /// so that the loop goes on; the queue is not idle until both are done.
+    private func promote(_ purchase: PromotedPurchase) async {
+        if let refusal = Self.refusal(of: purchase.payment, in: policy) {
+            await tell([.promotedPurchaseRefused(purchase, refusal)])
+            return
+        }
+        let (inbox, store, decide) = (inbox, store, configuration.promotedPurchases)
+        inbox.beginOutsideWork()
+        Task {
+            if await decide(purchase) == .buyNow { await store.add(purchase.payment) }
+            inbox.endOutsideWork()
+        }
     }
 
     /// Asks the store to restore completed transactions; they arrive as
@@ -435,6 +461,8 @@ public actor TransactionQueue {
                     await processBatch(updates: updates)
                     updates.removeAll()
                     await reinstate(reinstatement)
+                case .store(.promoted(let purchase)):
+                    await promote(purchase)
                 case .wake:
                     wakeAt = nil
                     let now = Date()

@@ -17,6 +17,8 @@ public protocol StoreBackend: Sendable {
     func connect(_ sink: StoreEventSink) async
 
     /// Asks the store to process a payment; its transactions arrive through the sink.
+    /// The queue calls it only for a payment it checked (product, quantity,
+    /// offer): a backend never buys on its own, promoted purchases included.
     func add(_ payment: Payment) async
 
     /// Tells the store the transaction is done: it is not delivered again.
@@ -68,6 +70,11 @@ public enum StoreEvent: Sendable, Hashable {
     /// revocation of changes nothing, so a backend may send one whenever a
     /// transaction arrives unrevoked.
     case reinstated(StoreReinstatement)
+    /// The user started a purchase outside the app (a promoted in-app
+    /// purchase): nothing is bought yet. The queue checks it as it checks a
+    /// payment the app adds, asks the app, and hands it back to the backend's
+    /// ``StoreBackend/add(_:)`` only if both agree.
+    case promoted(PromotedPurchase)
 }
 
 /// A transaction as the store reports it: what steps see, plus what the

@@ -30,12 +30,11 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     // StoreKit objects (`paymentQueue` and the transactions and downloads
     // `state` keeps) are StoreKit's, which calls its observers from any thread.
 
-    /// The compiled catalog: product types, and which promoted purchases to accept.
+    /// The compiled catalog: product types, and which transactions carry the receipt.
     public let policy: CompiledPolicy
     let paymentQueue: any StoreKit1PaymentQueue
     let receipt: any StoreKit1AppReceipt
     let productsRequester: (any StoreKit1ProductsRequester)?
-    let acceptsPromotedPurchase: @Sendable (Payment) -> Bool
     /// Where Apple-hosted content kept in `documents` storage is moved (nil: left where StoreKit put it).
     let documentsFolder: URL?
     /// Not StorekeeperCore's `Locked`: that is `package`, and
@@ -72,18 +71,13 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     ///   - documentsFolder: Where Apple-hosted content in `documents` storage is moved
     ///     once downloaded (`StoreKit/<product id>` below it); nil leaves it where
     ///     StoreKit put it (macOS manages these files itself).
-    ///   - acceptsPromotedPurchase: Whether a purchase the user started on the
-    ///     App Store (`paymentQueue(_:shouldAddStorePayment:for:)`) goes on now;
-    ///     by default, when the catalog sells the product.
     public init(policy: CompiledPolicy, paymentQueue: any StoreKit1PaymentQueue, receipt: any StoreKit1AppReceipt,
-                products: (any StoreKit1ProductsRequester)? = nil, documentsFolder: URL? = nil,
-                acceptsPromotedPurchase: (@Sendable (Payment) -> Bool)? = nil) {
+                products: (any StoreKit1ProductsRequester)? = nil, documentsFolder: URL? = nil) {
         self.policy = policy
         self.paymentQueue = paymentQueue
         self.receipt = receipt
         self.productsRequester = products
         self.documentsFolder = documentsFolder
-        self.acceptsPromotedPurchase = acceptsPromotedPurchase ?? { payment in policy.product(id: payment.productID) != nil }
     }
 
     /// The observer is removed when the backend ends, if ``stop()`` did not
@@ -261,12 +255,22 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     }
 
     /// `paymentQueue(_:shouldAddStorePayment:for:)`: a purchase the user
-    /// started on the App Store. True lets StoreKit add it (its transactions
-    /// then arrive like any other); false drops it (the app may add a
-    /// payment for the product later). By default only products the catalog sells go on.
+    /// started on the App Store. Always false, which Apple's page describes
+    /// as deferring it: "Return false to defer or cancel the transaction. If
+    /// you return false, you can continue the transaction later by manually
+    /// adding the SKPayment payment to the SKPaymentQueue"
+    /// (https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueue(_:shouldaddstorepayment:for:)).
+    /// The payment goes to the queue instead (``StoreEvent/promoted(_:)``,
+    /// kept until it connects), which checks it as it checks the app's own
+    /// payments, asks the app (`QueueConfiguration.promotedPurchases`), and
+    /// adds it through ``add(_:)`` only then: as the StoreKit 2 backend does
+    /// with a `PurchaseIntent`. (True would let StoreKit buy it at once,
+    /// around the queue's checks and the app's say.)
     public func shouldAddStorePayment(_ payment: StoreKit1Payment) -> Bool {
-        acceptsPromotedPurchase(Payment(productID: payment.productID, quantity: payment.quantity,
-                                        applicationUsername: payment.applicationUsername))
+        let promoted = PromotedPurchase(payment: Payment(productID: payment.productID, quantity: payment.quantity,
+                                                         applicationUsername: payment.applicationUsername))
+        withState { $0.deliver([.promoted(promoted)]) }
+        return false
     }
 
     /// The `transactionIdentifier` a local identifier (of a purchasing or

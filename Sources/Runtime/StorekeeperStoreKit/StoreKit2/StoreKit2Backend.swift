@@ -12,7 +12,9 @@ import StorekeeperRuntime
 /// The backend listens to `Transaction.updates` and `PurchaseIntent.intents`
 /// from the moment it is made, as Apple asks (StoreKit hands each unfinished
 /// transaction to the updates listener once, right after launch), and keeps
-/// what arrives until the queue connects.
+/// what arrives until the queue connects. A purchase intent is never bought
+/// here: it goes to the queue as ``StoreEvent/promoted(_:)``, which checks
+/// it and asks the app (``QueueConfiguration/promotedPurchases``).
 ///
 /// A transaction is finished with StoreKit only when the plan's `finish`
 /// step runs: the backend keeps each delivered transaction by id until then
@@ -36,8 +38,6 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     private var sink: StoreEventSink?
     /// Events that arrived before ``connect(_:)``: sent to the queue when it connects.
     private var early: [StoreEvent] = []
-    /// Promoted purchases the user started before ``connect(_:)``: bought once it connects.
-    private var earlyIntents: [String] = []
     private var listeners: [Task<Void, Never>] = []
     /// Delivered and not yet finished, by the id the queue knows them by.
     private var delivered: [String: any StoreKit2Transaction] = [:]
@@ -92,12 +92,6 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         for (update, grace) in zip(unfinished, graces) { events += self.events(for: update, context: .unfinished, gracePeriodEnd: grace) }
         self.sink = sink
         sink.send(contentsOf: events)
-        guard !earlyIntents.isEmpty else { return }
-        let intents = earlyIntents
-        earlyIntents.removeAll()
-        listeners.append(Task { [weak self] in
-            for productID in intents { await self?.buyPromoted(productID) }
-        })
     }
 
     /// Handles one transaction from `Transaction.updates`: what the
@@ -384,19 +378,13 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
                                                 quantity: payment.quantity, applicationUsername: payment.applicationUsername))
     }
 
-    /// A promoted purchase the user started in the App Store: bought for
-    /// the signed-in user (the one the backend was made with), if any.
-    private func buyPromoted(_ productID: String) async {
-        await add(Payment(productID: productID, applicationUsername: signedInUser))
-    }
-
-    /// A promoted purchase from the listener: bought now, or once the queue connects.
-    private func promoted(_ productID: String) async {
-        guard sink != nil else {
-            earlyIntents.append(productID)
-            return
-        }
-        await buyPromoted(productID)
+    /// A promoted purchase the user started in the App Store
+    /// (`PurchaseIntent.intents`): not bought here, but sent to the queue
+    /// (or kept until it connects), which checks it as it checks the app's
+    /// own payments, asks the app, and only then hands it back to ``add(_:)``.
+    /// For the signed-in user (the one the backend was made with), if any.
+    private func promoted(_ productID: String) {
+        deliver([.promoted(PromotedPurchase(payment: Payment(productID: productID, applicationUsername: signedInUser)))])
     }
 
     /// Sends events to the queue, or keeps them until it connects.

@@ -380,6 +380,8 @@ final class SimulationSession: Sendable {
             tell("restore failed \(code.rawValue)")
         case .revoked(let revocation):
             tell("revoked \(revocation.productID)")
+        case .promotedPurchaseRefused(let purchase, let error):
+            tell("promoted purchase of \(purchase.payment.productID) refused: \(error)")
         case .ignored(let transaction, let reason):
             recorder.record(.ignored(transactionID: transaction.id, reason: "\(reason)"))
         case .journalFailed(let error):
