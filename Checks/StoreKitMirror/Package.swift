@@ -4,8 +4,9 @@ import PackageDescription
 // StoreKit exists only in Apple's SDKs, and Storekeeper's tests run on Linux.
 // This package compiles the StoreKit backends' conformances of Apple's types
 // (the files behind `#if canImport(StoreKit)` in Sources/Runtime/StorekeeperStoreKit)
-// against a mirror: a module named `StoreKit` declaring exactly the signatures
-// they use, each copied from Apple's documentation with its page cited.
+// against a mirror: a module named `StoreKit` (StoreKit/, a package of its own)
+// declaring exactly the signatures they use, each copied from Apple's
+// documentation with its page cited.
 //
 // It is a package of its own, outside the main package's graph, on purpose:
 // SwiftPM puts every module of a build in one folder, so a `StoreKit` target in
@@ -20,16 +21,18 @@ let package = Package(
     dependencies: [
         // The runtime targets the backends build on, from the main package.
         .package(name: "Storekeeper", path: "../.."),
+        // The mirror of StoreKit (StoreKit/Sources/StoreKit: StoreKit2.swift and StoreKit1.swift), a package of its
+        // own built with library evolution, as Apple's StoreKit is: a switch over one of its enums that Apple does
+        // not declare @frozen then needs `@unknown default`, here as with the real SDK (see StoreKit/Package.swift).
+        .package(name: "AppleStoreKitMirror", path: "StoreKit"),
     ],
     targets: [
-        // The mirror of StoreKit: StoreKit2.swift (StoreKit 2) and StoreKit1.swift (the original payment queue).
-        .target(name: "StoreKit", path: "Sources/StoreKit"),
         // Sources/Runtime/StorekeeperStoreKit itself (a symbolic link), compiled with the mirror importable,
         // under another name: SwiftPM refuses two targets named StorekeeperStoreKit in one package graph.
         .target(
             name: "StorekeeperStoreKitOnMirror",
             dependencies: [
-                "StoreKit",
+                .product(name: "StoreKit", package: "AppleStoreKitMirror"),
                 .product(name: "StorekeeperQueue", package: "Storekeeper"),
                 .product(name: "StorekeeperRuntime", package: "Storekeeper"),
             ],
@@ -39,7 +42,7 @@ let package = Package(
         .target(
             name: "StoreKitMirrorExamples",
             dependencies: [
-                "StoreKit", "StorekeeperStoreKitOnMirror",
+                .product(name: "StoreKit", package: "AppleStoreKitMirror"), "StorekeeperStoreKitOnMirror",
                 .product(name: "StorekeeperQueue", package: "Storekeeper"),
                 .product(name: "StorekeeperRuntime", package: "Storekeeper"),
             ],

@@ -8,10 +8,12 @@ import StorekeeperCore
 // never against the real SDK there: docs/storekit-backends.md says what that
 // does and does not prove. StoreKit 2 needs iOS 15, macOS 12, tvOS 15,
 // watchOS 8: below every minimum the package declares, so only
-// PurchaseIntent (iOS 16.4, macOS 14.4) and Transaction.revocationType
-// (iOS 26.4) need a guard. revocationPercentage (back-deployed before iOS
-// 26.4) and subscriptionStatus (back-deployed before iOS 17) are available
-// from iOS 15 when built with an SDK that declares them.
+// PurchaseIntent (iOS 16.4, macOS 14.4; no tvOS, watchOS or visionOS) and
+// Transaction.revocationType (iOS 26.4) need a guard;
+// StoreKitError.unsupported (iOS 18.4) is only matched, which needs none.
+// revocationPercentage (back-deployed before iOS 26.4) and
+// subscriptionStatus (back-deployed before iOS 17) are available from iOS 15
+// when built with an SDK that declares them.
 
 extension Transaction {
     /// The transaction behind the backend's protocol, with its signed form.
@@ -87,9 +89,11 @@ public struct AppleStoreKit2Product: StoreKit2Product {
 /// `Transaction.updates`, `.unfinished` and `.currentEntitlements`,
 /// `AppStore.sync()`, `Product.products(for:)` and `PurchaseIntent.intents`.
 ///
-/// visionOS has no `Product.purchase(options:)` (a purchase needs the scene
-/// to confirm in): there, pass `purchase`, such as
-/// `{ product, options in try await product.purchase(confirmIn: scene, options: options) }`.
+/// `Product.purchase(options:)` is `@MainActor`: the default purchase runs
+/// on the main actor, where StoreKit shows its confirmation sheet. visionOS
+/// has no `Product.purchase(options:)` (a purchase needs the scene to confirm
+/// in): there, pass `purchase`, such as
+/// `{ @MainActor product, options in try await product.purchase(confirmIn: scene, options: options) }`.
 public struct AppleStoreKit2Store: StoreKit2Store {
     /// How a product is bought: `Product.purchase(options:)`, or what the app passes.
     public typealias Purchase = @Sendable (Product, Set<Product.PurchaseOption>) async throws -> Product.PurchaseResult
@@ -98,10 +102,13 @@ public struct AppleStoreKit2Store: StoreKit2Store {
 
     /// StoreKit 2, buying with `purchase` if given, else `Product.purchase(options:)` (which visionOS lacks).
     public init(purchase: Purchase? = nil) {
-        #if os(visionOS)
-        purchaseProduct = purchase
+        #if !os(visionOS)
+        // Isolated to the main actor, as Apple declares purchase(options:)
+        // (https://developer.apple.com/documentation/storekit/product/purchase(options:)):
+        // the backend calls it from any task, and the call hops there.
+        purchaseProduct = purchase ?? { @MainActor product, options in try await product.purchase(options: options) }
         #else
-        purchaseProduct = purchase ?? { product, options in try await product.purchase(options: options) }
+        purchaseProduct = purchase
         #endif
     }
 
@@ -163,8 +170,12 @@ public struct AppleStoreKit2Store: StoreKit2Store {
     }
 
     public func purchaseIntents() -> AsyncStream<String> {
-        #if !os(tvOS) && !os(watchOS)
-        if #available(iOS 16.4, macOS 14.4, visionOS 1.0, *) {
+        // PurchaseIntent is iOS 16.4 and macOS 14.4 only: Apple's page lists
+        // no tvOS, watchOS or visionOS
+        // (https://developer.apple.com/documentation/storekit/purchaseintent).
+        // Elsewhere no intent ever arrives: the stream ends at once.
+        #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+        if #available(iOS 16.4, macOS 14.4, *) {
             return AsyncStream { continuation in
                 let task = Task {
                     for await intent in PurchaseIntent.intents { continuation.yield(intent.product.id) }
@@ -239,6 +250,14 @@ enum AppleStoreKit2 {
             case .systemError: return StoreKit2Failure(.systemError, message: message)
             case .notAvailableInStorefront: return StoreKit2Failure(.notAvailableInStorefront, message: message)
             case .notEntitled: return StoreKit2Failure(.notEntitled, message: message)
+            // StoreKitError.unsupported is iOS 18.4, macOS 15.4, tvOS 18.4,
+            // watchOS 11.4, visionOS 2.4
+            // (https://developer.apple.com/documentation/storekit/storekiterror/unsupported).
+            // Matching it needs no guard: a pattern never builds the value,
+            // and before 18.4 no error is that case (the compiler does not
+            // diagnose potentially unavailable cases in patterns,
+            // swiftlang/swift#77254). Leaving it to `@unknown default`
+            // instead makes the switch non-exhaustive, a warning.
             case .unsupported: return StoreKit2Failure(.unsupported, message: message)
             case .unknown: return StoreKit2Failure(.unknown, message: message)
             @unknown default: return StoreKit2Failure(.unknown, message: message)

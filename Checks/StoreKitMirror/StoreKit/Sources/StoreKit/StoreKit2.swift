@@ -109,18 +109,17 @@ public struct Transaction: Sendable {
 
 // MARK: VerificationResult
 
-/// verificationresult: `enum VerificationResult<SignedType>`
+/// verificationresult: `@frozen enum VerificationResult<SignedType>` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+/// Frozen: a switch over it needs no `@unknown default`.
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+@frozen
 public enum VerificationResult<SignedType> {
     /// verificationresult/unverified(_:_:): `case unverified(SignedType, VerificationResult<SignedType>.VerificationError)`
     case unverified(SignedType, VerificationResult<SignedType>.VerificationError)
     /// verificationresult/verified(_:): `case verified(SignedType)`
     case verified(SignedType)
 
-    /// verificationresult/jwsrepresentation: `var jwsRepresentation: String { get }`
-    public var jwsRepresentation: String { "" }
-
-    /// verificationresult/verificationerror: `enum VerificationError`
+    /// verificationresult/verificationerror: `enum VerificationError` (not frozen: StoreKit may add cases).
     public enum VerificationError: Error, Sendable {
         /// `case revokedCertificate`
         case revokedCertificate
@@ -139,6 +138,25 @@ public enum VerificationResult<SignedType> {
 
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
 extension VerificationResult: Sendable where SignedType: Sendable {}
+
+// Apple declares `jwsRepresentation` once per signed type, in constrained
+// extensions (each its own page), not on `VerificationResult` itself: a
+// `VerificationResult<SomethingElse>` has none.
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+extension VerificationResult where SignedType == Transaction {
+    /// verificationresult/jwsrepresentation-21vgo: `var jwsRepresentation: String { get }` (iOS 15, macOS 12, tvOS 15,
+    /// watchOS 8, visionOS 1): "The transaction signed by the App Store, in JWS Compact Serialization format."
+    public var jwsRepresentation: String { "" }
+}
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+extension VerificationResult where SignedType == Product.SubscriptionInfo.RenewalInfo {
+    /// verificationresult/jwsrepresentation-178oj: `var jwsRepresentation: String { get }`, the signed subscription
+    /// renewal information (availability as its siblings' pages, verificationresult/payloaddata-abfv: iOS 15, macOS 12,
+    /// tvOS 15, watchOS 8, visionOS 1).
+    public var jwsRepresentation: String { "" }
+}
 
 // MARK: Product
 
@@ -161,13 +179,15 @@ public struct Product: Sendable {
     public var priceFormatStyle: Decimal.FormatStyle.Currency { Decimal.FormatStyle.Currency(code: "USD") }
 
     /// product/products(for:): `static func products<Identifiers>(for identifiers: Identifiers) async throws -> [Product]
-    /// where Identifiers : Collection, Identifiers.Element == String`
+    /// where Identifiers : Collection, Identifiers.Element == String` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
     public static func products<Identifiers>(for identifiers: Identifiers) async throws -> [Product]
         where Identifiers: Collection, Identifiers.Element == String { [] }
 
-    /// product/purchase(options:): `func purchase(options: Set<Product.PurchaseOption> = []) async throws -> Product.PurchaseResult`,
-    /// unavailable in visionOS ("Use @Environment(\.purchase) ... If your app uses UIKit, use purchase(confirmIn:options:)").
+    /// product/purchase(options:): `@MainActor func purchase(options: Set<Product.PurchaseOption> = []) async throws
+    /// -> Product.PurchaseResult` (iOS 15, macOS 12, tvOS 15, watchOS 8; the page lists no visionOS, where the compiler
+    /// says "Use @Environment(\.purchase) ... If your app uses UIKit, use purchase(confirmIn:options:)").
     @available(visionOS, unavailable)
+    @MainActor
     public func purchase(options: Set<Product.PurchaseOption> = []) async throws -> Product.PurchaseResult { .userCancelled }
 
     /// product/producttype: `struct ProductType`
@@ -230,7 +250,7 @@ public struct Product: Sendable {
         public static func appAccountToken(_ token: UUID) -> Product.PurchaseOption { PurchaseOption(name: "appAccountToken") }
     }
 
-    /// product/purchaseresult: `enum PurchaseResult`
+    /// product/purchaseresult: `enum PurchaseResult` (not frozen)
     public enum PurchaseResult: Sendable {
         /// product/purchaseresult/success(_:): `case success(VerificationResult<Transaction>)`
         case success(VerificationResult<Transaction>)
@@ -240,7 +260,7 @@ public struct Product: Sendable {
         case pending
     }
 
-    /// product/purchaseerror: `enum PurchaseError`
+    /// product/purchaseerror: `enum PurchaseError` (not frozen)
     public enum PurchaseError: Error, Sendable {
         /// `case invalidQuantity`
         case invalidQuantity
@@ -263,7 +283,7 @@ public struct Product: Sendable {
 
 // MARK: StoreKitError, AppStore, PurchaseIntent
 
-/// storekiterror: `enum StoreKitError` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
+/// storekiterror: `enum StoreKitError` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1; not frozen).
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
 public enum StoreKitError: Error {
     /// storekiterror/unknown: `case unknown`
@@ -278,29 +298,33 @@ public enum StoreKitError: Error {
     case notAvailableInStorefront
     /// storekiterror/notentitled: `case notEntitled`
     case notEntitled
-    /// storekiterror/unsupported: `case unsupported`
+    /// storekiterror/unsupported: `case unsupported` (iOS 18.4, macOS 15.4, tvOS 18.4, watchOS 11.4, visionOS 2.4):
+    /// newer than the enum, so matching it needs `if #available`; before, it can only arrive as an unknown case.
+    @available(iOS 18.4, macOS 15.4, tvOS 18.4, watchOS 11.4, visionOS 2.4, *)
     case unsupported
 }
 
 /// appstore: `enum AppStore`
 @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
 public enum AppStore {
-    /// appstore/sync(): `static func sync() async throws`
+    /// appstore/sync(): `static func sync() async throws` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1; not @MainActor)
     public static func sync() async throws {}
 }
 
-/// purchaseintent: `struct PurchaseIntent` (iOS 16.4, macOS 14.4, visionOS 1; not tvOS or watchOS).
-@available(iOS 16.4, macOS 14.4, visionOS 1.0, *)
+/// purchaseintent: `struct PurchaseIntent` (iOS 16.4, iPadOS 16.4, Mac Catalyst 16.4, macOS 14.4; the page lists no
+/// tvOS, watchOS or visionOS, so neither does this).
+@available(iOS 16.4, macOS 14.4, *)
 @available(tvOS, unavailable)
 @available(watchOS, unavailable)
+@available(visionOS, unavailable)
 public struct PurchaseIntent: Sendable {
-    /// purchaseintent/product: `let product: Product`
+    /// purchaseintent/product: `let product: Product` (iOS 16.4, macOS 14.4)
     public let product: Product
 
-    /// purchaseintent/intents: `static var intents: PurchaseIntent.PurchaseIntents { get }`
+    /// purchaseintent/intents: `static var intents: PurchaseIntent.PurchaseIntents { get }` (iOS 16.4, macOS 14.4)
     public static var intents: PurchaseIntent.PurchaseIntents { PurchaseIntents() }
 
-    /// purchaseintent/purchaseintents: `struct PurchaseIntents`, an `AsyncSequence` of `PurchaseIntent`.
+    /// purchaseintent/purchaseintents: `struct PurchaseIntents`, an `AsyncSequence` of `PurchaseIntent` (iOS 16.4, macOS 14.4).
     public struct PurchaseIntents: AsyncSequence, Sendable {
         public typealias Element = PurchaseIntent
         public struct AsyncIterator: AsyncIteratorProtocol {
