@@ -89,6 +89,19 @@ open class SKPayment: NSObject {
     open var quantity: Int { 1 }
     // skpayment/applicationusername
     open var applicationUsername: String? { nil }
+    // skpayment/paymentdiscount (iOS 12.2, macOS 10.14.4, tvOS 12.2, watchOS 6.2, visionOS 1)
+    open var paymentDiscount: SKPaymentDiscount? { nil }
+}
+
+// skpaymentdiscount: `init(identifier: String, keyIdentifier: String, nonce: UUID, signature: String, timestamp: NSNumber)`
+// (iOS 12.2 to 18, macOS 10.14.4 to 15, tvOS 12.2 to 18, watchOS 6.2 to 11, visionOS 1 to 2)
+@available(iOS, introduced: 12.2, deprecated: 18.0)
+@available(macOS, introduced: 10.14.4, deprecated: 15.0)
+@available(tvOS, introduced: 12.2, deprecated: 18.0)
+@available(watchOS, introduced: 6.2, deprecated: 11.0)
+@available(visionOS, introduced: 1.0, deprecated: 2.0)
+open class SKPaymentDiscount: NSObject {
+    public init(identifier: String, keyIdentifier: String, nonce: UUID, signature: String, timestamp: NSNumber) { super.init() }
 }
 
 // skmutablepayment
@@ -116,6 +129,12 @@ open class SKMutablePayment: SKPayment {
     override open var applicationUsername: String? {
         get { storedApplicationUsername }
         set { storedApplicationUsername = newValue }
+    }
+    private var storedPaymentDiscount: SKPaymentDiscount?
+    // skmutablepayment/paymentdiscount (iOS 12.2, macOS 10.14.4, tvOS 12.2, watchOS 6.2, visionOS 1)
+    override open var paymentDiscount: SKPaymentDiscount? {
+        get { storedPaymentDiscount }
+        set { storedPaymentDiscount = newValue }
     }
 }
 

@@ -177,6 +177,8 @@ public struct Product: Sendable {
     public let type: Product.ProductType
     /// product/priceformatstyle: `var priceFormatStyle: Decimal.FormatStyle.Currency { get }`
     public var priceFormatStyle: Decimal.FormatStyle.Currency { Decimal.FormatStyle.Currency(code: "USD") }
+    /// product/subscription: `let subscription: Product.SubscriptionInfo?`
+    public var subscription: Product.SubscriptionInfo? { nil }
 
     /// product/products(for:): `static func products<Identifiers>(for identifiers: Identifiers) async throws -> [Product]
     /// where Identifiers : Collection, Identifiers.Element == String` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -204,8 +206,18 @@ public struct Product: Sendable {
         public static let nonRenewable = ProductType(rawValue: "Non-Renewing Subscription")
     }
 
+    /// product/subscriptionoffer: `struct SubscriptionOffer`
+    public struct SubscriptionOffer: Sendable {
+        /// product/subscriptionoffer/id: `let id: String?` (nil for an introductory offer)
+        public var id: String? { nil }
+    }
+
     /// product/subscriptioninfo: `struct SubscriptionInfo`
     public struct SubscriptionInfo: Sendable {
+        /// product/subscriptioninfo/winbackoffers: `let winBackOffers: [Product.SubscriptionOffer]`
+        /// (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
+        @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public var winBackOffers: [Product.SubscriptionOffer] { [] }
         /// product/subscriptioninfo/status-swift.struct: `struct Status` (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1).
         public struct Status: Sendable {
             /// product/subscriptioninfo/status-swift.struct/state: `let state: Product.SubscriptionInfo.RenewalState`
@@ -248,6 +260,15 @@ public struct Product: Sendable {
         public static func quantity(_ quantity: Int) -> Product.PurchaseOption { PurchaseOption(name: "quantity") }
         /// product/purchaseoption/appaccounttoken(_:): `static func appAccountToken(_ token: UUID) -> Product.PurchaseOption`
         public static func appAccountToken(_ token: UUID) -> Product.PurchaseOption { PurchaseOption(name: "appAccountToken") }
+        /// product/purchaseoption/promotionaloffer(offerid:keyid:nonce:signature:timestamp:): `static func promotionalOffer(offerID:
+        /// String, keyID: String, nonce: UUID, signature: Data, timestamp: Int) -> Product.PurchaseOption` (iOS 15 to 26, macOS 12
+        /// to 26, tvOS 15 to 26, watchOS 8 to 26, visionOS 1 to 26)
+        public static func promotionalOffer(offerID: String, keyID: String, nonce: UUID, signature: Data, timestamp: Int)
+            -> Product.PurchaseOption { PurchaseOption(name: "promotionalOffer") }
+        /// product/purchaseoption/winbackoffer(_:): `static func winBackOffer(_ offer: Product.SubscriptionOffer) ->
+        /// Product.PurchaseOption` (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
+        @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public static func winBackOffer(_ offer: Product.SubscriptionOffer) -> Product.PurchaseOption { PurchaseOption(name: "winBackOffer") }
     }
 
     /// product/purchaseresult: `enum PurchaseResult` (not frozen)
