@@ -54,6 +54,19 @@ import Testing
         #expect(status == 0, "\(output)")
     }
 
+    @Test func aPolicyWithOffersMatchesTheSchemaAndTheSchemaRefusesAnUnknownKind() throws {
+        let catalog = try String(contentsOfFile: "\(EngineFixtures.packageRoot)/Catalogs/rocket-racer/catalog.yaml", encoding: .utf8)
+        let anchor = "    introductory-offer: {mode: free-trial, period: P1W}\n    family-shareable: true\n"
+        try #require(catalog.contains(anchor))
+        let offers = "    offers:\n      - {id: pro.comeback, kind: win-back, reference-name: Come Back, mode: free-trial, period: P1M}\n"
+        let policy = try PolicyCompiler(plugins: EngineFixtures.plugins).compile(
+            try EngineFixtures.catalog(catalog.replacingOccurrences(of: anchor, with: anchor + offers), file: "catalog.yaml"))
+        let json = PolicyEncoder().encode(policy)
+        try #require(json.contains("\"kind\": \"win-back\""), "the offer is written")
+        #expect(try Self.validate(json).status == 0)
+        #expect(try Self.validate(json.replacingOccurrences(of: "\"kind\": \"win-back\"", with: "\"kind\": \"introductory\"")).status == 1)
+    }
+
     @Test func aPolicyWithRulesAndPluginStepsMatchesTheSchema() throws {
         let json = PolicyEncoder(indentation: nil).encode(
             try PolicyCompiler(plugins: EngineFixtures.plugins).compile(try EngineFixtures.everyShape(rules: PolicyFormatTests.rules)))

@@ -25,6 +25,8 @@ actor ScriptedStore: StoreBackend {
     private var completed: [StoreTransaction] = []
     private var counter = 0
     var outcome: Outcome = .purchased
+    /// Every payment the queue sent, in order.
+    private(set) var payments: [Payment] = []
     /// How many of the next finish calls fail with a passing reason.
     var failFinishes = 0
     let receipt: [UInt8] = Array("receipt-data".utf8)
@@ -40,6 +42,7 @@ actor ScriptedStore: StoreBackend {
     }
 
     func add(_ payment: Payment) async {
+        payments.append(payment)
         counter += 1
         let id = "t\(counter)"
         let purchasing = transaction(id, payment, .purchasing)

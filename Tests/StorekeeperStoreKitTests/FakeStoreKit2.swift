@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperCore
+import StorekeeperQueue
 import StorekeeperStoreKit
 
 /// A transaction as StoreKit 2 would give it; `finish()` tells its store.
@@ -67,7 +68,7 @@ actor FakeStoreKit2: StoreKit2Store {
 
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    private(set) var purchases: [(productID: String, quantity: Int, token: UUID?)] = []
+    private(set) var purchases: [(productID: String, quantity: Int, token: UUID?, offer: PaymentOffer?)] = []
     /// The ids `finish()` was called for, in order.
     private(set) var finished: [UInt64] = []
     private(set) var syncs = 0
@@ -161,8 +162,9 @@ actor FakeStoreKit2: StoreKit2Store {
 
     // MARK: StoreKit2Store
 
-    func purchase(productID: String, quantity: Int, appAccountToken: UUID?) async throws(StoreKit2Failure) -> StoreKit2PurchaseResult {
-        purchases.append((productID, quantity, appAccountToken))
+    func purchase(productID: String, quantity: Int, appAccountToken: UUID?, offer: PaymentOffer?) async throws(StoreKit2Failure)
+        -> StoreKit2PurchaseResult {
+        purchases.append((productID, quantity, appAccountToken, offer))
         let answer = answers.isEmpty ? nil : answers.removeFirst()
         switch answer {
         case .failure(let failure): throw failure

@@ -24,14 +24,39 @@ final class StoreKit2Harness: Sendable {
     let fake = FakeStoreKit2()
     let log = QueueLog()
 
-    init(_ name: String = #function) throws {
+    /// Rocket Racer's catalog as it is, or as `editCatalog` rewrites its text.
+    init(_ name: String = #function, editCatalog: ((String) throws -> String)? = nil) throws {
         var plugins = PluginRegistry()
         try plugins.register(AuditLog())
-        policy = try PolicyLoader(plugins: plugins).load(contentsOf: "\(PackageRoot.path)/Catalogs/rocket-racer/catalog.yaml")
         folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("storekeeper-storekit2-tests", isDirectory: true)
             .appendingPathComponent("\(name.filter { $0.isLetter || $0.isNumber })-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let catalogs = "\(PackageRoot.path)/Catalogs/rocket-racer"
+        guard let editCatalog else {
+            policy = try PolicyLoader(plugins: plugins).load(contentsOf: "\(catalogs)/catalog.yaml")
+            return
+        }
+        let edited = folder.appendingPathComponent("catalog", isDirectory: true)
+        try FileManager.default.createDirectory(at: edited, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(catalogs)/storekeeper.yml", toPath: edited.appendingPathComponent("storekeeper.yml").path)
+        try editCatalog(try String(contentsOfFile: "\(catalogs)/catalog.yaml", encoding: .utf8))
+            .write(to: edited.appendingPathComponent("catalog.yaml"), atomically: true, encoding: .utf8)
+        policy = try PolicyLoader(plugins: plugins).load(contentsOf: edited.appendingPathComponent("catalog.yaml").path)
+    }
+
+    /// Rocket Racer with a promotional and a win-back offer on Pro Monthly (docs/format.md's spelling).
+    static func withOffers(_ name: String = #function) throws -> StoreKit2Harness {
+        try StoreKit2Harness(name) { catalog in
+            let anchor = "    introductory-offer: {mode: free-trial, period: P1W}\n    family-shareable: true\n"
+            try #require(catalog.contains(anchor), "Pro Monthly is written as the tests expect")
+            return catalog.replacingOccurrences(of: anchor, with: anchor + """
+                    offers:
+                      - {id: pro.spring, kind: promotional, reference-name: Spring, mode: pay-as-you-go, period: P1M, periods: 3, price: "1.99"}
+                      - {id: pro.comeback, kind: win-back, reference-name: Come Back, mode: free-trial, period: P1M}
+
+                """)
+        }
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }

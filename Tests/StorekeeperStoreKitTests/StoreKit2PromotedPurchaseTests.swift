@@ -76,3 +76,39 @@ import Testing
         await h.end(app)
     }
 }
+
+/// Offers through the queue over StoreKit 2: the payment's offer reaches
+/// `Product.purchase(options:)` as its purchase option (the fake records what
+/// `StoreKit2Store.purchase` was given; `AppleStoreKit2Store` turns it into
+/// `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`,
+/// https://developer.apple.com/documentation/storekit/product/purchaseoption/promotionaloffer(offerid:keyid:nonce:signature:timestamp:),
+/// or `.winBackOffer(_:)`,
+/// https://developer.apple.com/documentation/storekit/product/purchaseoption/winbackoffer(_:)),
+/// and one the catalog does not declare never reaches StoreKit.
+@Suite struct StoreKit2OfferTests {
+    typealias H = StoreKit2Harness
+    static let signature = PaymentOffer.Signature(keyID: "KEY123", nonce: UUID(), timestamp: 1_800_000_000_000, signature: Data([7, 7]))
+
+    @Test func aDeclaredOfferIsPassedToTheStoreWithThePurchase() async throws {
+        let h = try H.withOffers()
+        let app = try await h.launch()
+        let subscription = await h.fake.transaction(H.pro, type: .autoRenewableSubscription, expires: H.now.addingTimeInterval(86_400))
+        await h.fake.willAnswer(.result(.success(.verified(subscription))))
+        try await app.queue.add(Payment(productID: H.pro, applicationUsername: "player-1",
+                                        offer: .promotional("pro.spring", signature: Self.signature)))
+        await app.queue.whenIdle()
+        #expect(await h.fake.purchases.map(\.offer) == [.promotional("pro.spring", signature: Self.signature)])
+        #expect(await app.queue.entitlements().owns(H.pro))
+        await h.end(app)
+    }
+
+    @Test func anUndeclaredOfferNeverReachesStoreKit() async throws {
+        let h = try H.withOffers()
+        let app = try await h.launch()
+        await #expect(throws: PaymentError.undeclaredOffer(product: H.pro, kind: .winBack, id: "pro.gone", declared: ["pro.spring", "pro.comeback"])) {
+            try await app.queue.add(Payment(productID: H.pro, offer: .winBack("pro.gone")))
+        }
+        #expect(await h.fake.purchases.isEmpty)
+        await h.end(app)
+    }
+}

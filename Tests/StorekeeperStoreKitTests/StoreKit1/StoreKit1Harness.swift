@@ -30,10 +30,11 @@ struct StoreKit1World {
 
     /// A new device in a folder of its own (or a relaunch over `folder`).
     init(name: String = #function, folder: URL? = nil, fake: FakePaymentQueue = FakePaymentQueue(), receipt: FakeReceipt = FakeReceipt(),
-         products: (any StoreKit1ProductsRequester)? = nil) throws {
+         products: (any StoreKit1ProductsRequester)? = nil, policy: CompiledPolicy? = nil) throws {
         let folder = try folder ?? Self.folder(name)
         self.folder = folder
-        policy = try Self.rocketRacer()
+        let policy = try policy ?? Self.rocketRacer()
+        self.policy = policy
         self.fake = fake
         self.receipt = receipt
         backend = StoreKit1Backend(policy: policy, paymentQueue: fake, receipt: receipt, products: products,

@@ -163,11 +163,26 @@ public actor TransactionQueue {
         guard let handle = policy.product(id: payment.productID) else {
             return .unknownProduct(payment.productID, suggestion: Suggestion.nearest(to: payment.productID, in: policy.products.lazy.map(\.id)))
         }
-        let maximum = policy.product(handle).maxQuantity
-        guard payment.quantity >= 1, payment.quantity <= maximum else {
-            return .quantityOutOfRange(product: payment.productID, quantity: payment.quantity, maximum: maximum)
+        let product = policy.product(handle)
+        guard payment.quantity >= 1, payment.quantity <= product.maxQuantity else {
+            return .quantityOutOfRange(product: payment.productID, quantity: payment.quantity, maximum: product.maxQuantity)
         }
+        if let offer = payment.offer { return refusal(of: offer, for: product) }
         return nil
+    }
+
+    /// Why a payment may not redeem an offer: the catalog must declare it
+    /// for the product, by kind and identifier; an offer code is never
+    /// bought; a promotional offer carries its signature.
+    private static func refusal(of offer: PaymentOffer, for product: ProductPolicy) -> PaymentError? {
+        guard product.offers.contains(OfferPolicy(kind: offer.kind, id: offer.id)) else {
+            return .undeclaredOffer(product: product.id, kind: offer.kind, id: offer.id, declared: product.offers.map(\.id))
+        }
+        switch offer.kind {
+        case .offerCode: return .offerCodeNotPurchasable(product: product.id, id: offer.id)
+        case .promotional: return offer.signature == nil ? .unsignedOffer(product: product.id, id: offer.id) : nil
+        case .winBack: return nil
+        }
     }
 
     /// A purchase the user started outside the app: refused (and the

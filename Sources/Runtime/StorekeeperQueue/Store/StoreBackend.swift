@@ -101,7 +101,8 @@ public struct StoreTransaction: Sendable, Hashable {
     public var id: String { info.id }
 }
 
-/// A request to buy: a product, how many, and the app's opaque name for the user.
+/// A request to buy: a product, how many, the app's opaque name for the
+/// user, and the subscription offer it redeems, if any.
 public struct Payment: Sendable, Hashable {
     /// The product identifier.
     public var productID: String
@@ -109,12 +110,16 @@ public struct Payment: Sendable, Hashable {
     public var quantity: Int
     /// The app's opaque, stable name for the user's account (never the account name itself).
     public var applicationUsername: String?
+    /// The promotional or win-back offer the purchase redeems: one the
+    /// catalog declares for the product, else the queue refuses the payment.
+    public var offer: PaymentOffer?
 
     /// Creates a payment.
-    public init(productID: String, quantity: Int = 1, applicationUsername: String? = nil) {
+    public init(productID: String, quantity: Int = 1, applicationUsername: String? = nil, offer: PaymentOffer? = nil) {
         self.productID = productID
         self.quantity = quantity
         self.applicationUsername = applicationUsername
+        self.offer = offer
     }
 }
 

@@ -125,7 +125,7 @@ public struct PolicyDecoder: Sendable {
     private static let topLevel: Set<String> = ["format", "version", "catalog", "files", "server", "refunds", "features", "balances", "situations", "rules", "plans", "products"]
     private static let productMembers: Set<String> = [
         "id", "type", "delivery", "unlocks", "grants", "content", "persistence", "record", "restore", "restore-trigger",
-        "restore-selection", "max-quantity", "family-shareable", "subscription", "duration", "plans",
+        "restore-selection", "max-quantity", "family-shareable", "subscription", "duration", "offers", "plans",
     ]
 
     private func read(_ root: JSONField) throws(PolicyLoadError) -> CompiledPolicy {
@@ -380,6 +380,18 @@ public struct PolicyDecoder: Sendable {
             maxQuantity: try fields.required("max-quantity", in: path).integer(in: 1...10),
             familyShareable: try fields.required("family-shareable", in: path).bool(),
             subscription: subscription,
-            duration: try fields["duration"]?.string())
+            duration: try fields["duration"]?.string(),
+            offers: try fields["offers"].map { field throws(PolicyLoadError) in try readOffers(field) } ?? [])
+    }
+
+    /// A product's `offers`: `{kind, id}` each.
+    private func readOffers(_ field: JSONField) throws(PolicyLoadError) -> [OfferPolicy] {
+        var offers: [OfferPolicy] = []
+        for offer in try field.array() {
+            let members = try offer.object(allowed: ["kind", "id"])
+            offers.append(OfferPolicy(kind: try members.required("kind", in: offer.path).enumeration(OfferKind.self),
+                                      id: try members.required("id", in: offer.path).string()))
+        }
+        return offers
     }
 }

@@ -121,6 +121,10 @@ public struct PolicyEncoder: Sendable {
                                                      ("period", .string(subscription.period.rawValue))])))
         }
         if let duration = product.duration { members.append(("duration", .string(duration))) }
+        // Only when there are some: a policy without offers reads as before.
+        if !product.offers.isEmpty {
+            members.append(("offers", .array(product.offers.map { .object([("kind", .string($0.kind.rawValue)), ("id", .string($0.id))]) })))
+        }
         return members
     }
 }

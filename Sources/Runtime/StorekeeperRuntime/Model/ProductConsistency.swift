@@ -38,6 +38,12 @@ package enum ProductConsistency {
                 ? "a non-renewing subscription has a 'duration'"
                 : "'duration' applies only to non-renewing subscriptions; this product is \(type.rawValue), so remove it")
         }
+        if !product.offers.isEmpty, type != .autoRenewableSubscription {
+            return Problem(member: "offers", message: "'offers' applies only to auto-renewable subscriptions; this product is \(type.rawValue), so remove it")
+        }
+        if let repeated = Self.firstRepeatedOffer(in: product.offers) {
+            return Problem(member: "offers", message: "the offer '\(repeated)' is declared twice; an offer identifier is unique within its subscription")
+        }
         if product.record != .flag, product.persistence != .userDefaults, product.persistence != .icloud {
             return Problem(member: "record", message: "'record' applies to the user-defaults and icloud strategies, not \(product.persistence.rawValue); it is flag")
         }
@@ -57,5 +63,11 @@ package enum ProductConsistency {
             }
         }
         return nil
+    }
+
+    /// The first offer identifier `offers` names twice, if any.
+    private static func firstRepeatedOffer(in offers: [OfferPolicy]) -> String? {
+        var seen: Set<String> = []
+        return offers.first { !seen.insert($0.id).inserted }?.id
     }
 }

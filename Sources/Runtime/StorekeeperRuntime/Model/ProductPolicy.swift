@@ -34,13 +34,17 @@ public struct ProductPolicy: Sendable, Hashable {
     public var subscription: SubscriptionPolicy?
     /// A non-renewing subscription's duration (ISO 8601, `P3M`).
     public var duration: String?
+    /// An auto-renewable subscription's promotional, offer-code and win-back
+    /// offers, in the catalog's order: the offers a payment may name.
+    public var offers: [OfferPolicy]
 
     /// Creates a product policy.
     public init(
         id: String, type: ProductType, delivery: DeliveryModel, unlocks: [String] = [], grants: [GrantPolicy] = [],
         content: ContentPolicy? = nil, persistence: PersistenceStrategy, record: RecordKind = .flag,
         restore: RestorePolicy, restoreTrigger: RestoreTrigger = .user, restoreSelection: RestoreSelection = .all,
-        maxQuantity: Int = 1, familyShareable: Bool = false, subscription: SubscriptionPolicy? = nil, duration: String? = nil
+        maxQuantity: Int = 1, familyShareable: Bool = false, subscription: SubscriptionPolicy? = nil, duration: String? = nil,
+        offers: [OfferPolicy] = []
     ) {
         self.id = id
         self.type = type
@@ -57,6 +61,7 @@ public struct ProductPolicy: Sendable, Hashable {
         self.familyShareable = familyShareable
         self.subscription = subscription
         self.duration = duration
+        self.offers = offers
     }
 }
 

@@ -28,6 +28,11 @@ extension SKPaymentQueue: StoreKit1PaymentQueue {
         request.productIdentifier = payment.productID
         request.quantity = payment.quantity
         request.applicationUsername = payment.applicationUsername
+        if let discount = payment.discount {
+            request.paymentDiscount = SKPaymentDiscount(identifier: discount.identifier, keyIdentifier: discount.keyIdentifier,
+                                                        nonce: discount.nonce, signature: discount.signature,
+                                                        timestamp: NSNumber(value: discount.timestamp))
+        }
         add(request)
     }
 

@@ -133,10 +133,26 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         }
     }
 
-    /// Adds an `SKMutablePayment` for the product, quantity and user name.
+    /// Adds an `SKMutablePayment` for the product, quantity and user name,
+    /// with a promotional offer's signed terms as its `paymentDiscount`
+    /// (https://developer.apple.com/documentation/storekit/skmutablepayment/paymentdiscount).
+    /// StoreKit 1 applies no other offer: a payment naming one (a win-back
+    /// offer, StoreKit 2 only) fails at once, `payment-invalid`, under
+    /// `failed-` and a new UUID, rather than being bought at full price.
     public func add(_ payment: Payment) async {
+        var discount: StoreKit1PaymentDiscount?
+        if let offer = payment.offer {
+            guard offer.kind == .promotional, let signature = offer.signature else {
+                let info = TransactionInfo(id: "failed-" + UUID().uuidString.lowercased(), productID: payment.productID, state: .failed,
+                                           error: .paymentInvalid, quantity: payment.quantity, applicationUsername: payment.applicationUsername)
+                withState { $0.deliver([.updated(StoreTransaction(info))]) }
+                return
+            }
+            discount = StoreKit1PaymentDiscount(identifier: offer.id, keyIdentifier: signature.keyID, nonce: signature.nonce,
+                                                signature: signature.signature.base64EncodedString(), timestamp: signature.timestamp)
+        }
         paymentQueue.addPayment(StoreKit1Payment(productID: payment.productID, quantity: payment.quantity,
-                                                 applicationUsername: payment.applicationUsername))
+                                                 applicationUsername: payment.applicationUsername, discount: discount))
     }
 
     /// The plan's `finish` step: `finishTransaction(_:)` on the object kept

@@ -2,6 +2,7 @@
 import Foundation
 import StoreKit
 import StorekeeperCore
+import StorekeeperQueue
 
 // Apple's StoreKit 2 behind the backend's protocols. Compiled on Linux only
 // against the mirror in Checks/StoreKitMirror (Scripts/check-storekit-mirror),
@@ -112,7 +113,8 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         #endif
     }
 
-    public func purchase(productID: String, quantity: Int, appAccountToken: UUID?) async throws(StoreKit2Failure) -> StoreKit2PurchaseResult {
+    public func purchase(productID: String, quantity: Int, appAccountToken: UUID?, offer: PaymentOffer?) async throws(StoreKit2Failure)
+        -> StoreKit2PurchaseResult {
         guard let purchaseProduct else {
             throw StoreKit2Failure(.unsupported, message: "no way to purchase here: on visionOS, give AppleStoreKit2Store a purchase closure")
         }
@@ -127,6 +129,7 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         }
         var options: Set<Product.PurchaseOption> = [.quantity(quantity)]
         if let appAccountToken { options.insert(.appAccountToken(appAccountToken)) }
+        if let offer { options.insert(try Self.option(for: offer, of: product)) }
         let result: Product.PurchaseResult
         do {
             result = try await purchaseProduct(product, options)
@@ -139,6 +142,42 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         case .userCancelled: return .userCancelled
         @unknown default: throw StoreKit2Failure(.unknown, message: "a purchase result this version does not know")
         }
+    }
+
+    /// The purchase option that applies an offer the queue checked against
+    /// the catalog; one StoreKit cannot apply throws, so that nothing is
+    /// bought at full price instead.
+    private static func option(for offer: PaymentOffer, of product: Product) throws(StoreKit2Failure) -> Product.PurchaseOption {
+        switch offer.kind {
+        case .promotional:
+            guard let signature = offer.signature else {
+                throw StoreKit2Failure(.invalidOffer, message: "the promotional offer \(offer.id) has no signature")
+            }
+            return promotionalOffer(offer.id, signature)
+        case .winBack:
+            // https://developer.apple.com/documentation/storekit/product/purchaseoption/winbackoffer(_:):
+            // iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2; the offer is one of the
+            // subscription's `winBackOffers`, found by its `id`.
+            guard #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+                throw StoreKit2Failure(.unsupported, message: "win-back offers need iOS 18, macOS 15, tvOS 18, watchOS 11 or visionOS 2")
+            }
+            guard let found = product.subscription?.winBackOffers.first(where: { $0.id == offer.id }) else {
+                throw StoreKit2Failure(.invalidOffer, message: "the App Store lists no win-back offer \(offer.id) for \(product.id)")
+            }
+            return .winBackOffer(found)
+        case .offerCode:
+            throw StoreKit2Failure(.invalidOffer, message: "\(offer.id) is an offer code: redeemed in the App Store's sheet, not bought")
+        }
+    }
+
+    /// `Product.PurchaseOption.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`
+    /// (https://developer.apple.com/documentation/storekit/product/purchaseoption/promotionaloffer(offerid:keyid:nonce:signature:timestamp:)):
+    /// iOS 15 to 26, where `promotionalOffer(_:compactJWS:)`, signed as a JWS
+    /// by the server, succeeds it; deprecated only above every deployment
+    /// target the package declares.
+    private static func promotionalOffer(_ id: String, _ signature: PaymentOffer.Signature) -> Product.PurchaseOption {
+        .promotionalOffer(offerID: id, keyID: signature.keyID, nonce: signature.nonce, signature: signature.signature,
+                          timestamp: signature.timestamp)
     }
 
     public func updates() -> AsyncStream<StoreKit2Verification> {

@@ -103,8 +103,9 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         deliver(events(for: update, context: .update, gracePeriodEnd: grace))
     }
 
-    /// Buys through `Product.purchase(options:)`, with the quantity and the
-    /// user's ``AppAccountToken``; the result arrives as a transaction event.
+    /// Buys through `Product.purchase(options:)`, with the quantity, the
+    /// user's ``AppAccountToken`` and the payment's offer (as a purchase
+    /// option); the result arrives as a transaction event.
     public func add(_ payment: Payment) async {
         let token = payment.applicationUsername.map { user in
             let token = AppAccountToken.derive(fromUser: user)
@@ -113,7 +114,8 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         }
         let result: StoreKit2PurchaseResult
         do {
-            result = try await store.purchase(productID: payment.productID, quantity: payment.quantity, appAccountToken: token)
+            result = try await store.purchase(productID: payment.productID, quantity: payment.quantity, appAccountToken: token,
+                                              offer: payment.offer)
         } catch {
             deliver([.updated(failed(payment, code: error.code))])
             return

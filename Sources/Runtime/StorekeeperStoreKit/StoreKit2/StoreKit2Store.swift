@@ -1,12 +1,18 @@
 import Foundation
+import StorekeeperQueue
 
 /// The part of StoreKit 2 the backend calls: `Product.purchase(options:)`,
 /// `Transaction.updates`, `.unfinished`, `.currentEntitlements`,
 /// `AppStore.sync()`, `Product.products(for:)` and `PurchaseIntent.intents`.
 /// ``AppleStoreKit2Store`` calls Apple's StoreKit; a fake stands in for it in tests.
 public protocol StoreKit2Store: Sendable {
-    /// Buys a product (`Product.purchase(options:)` with `.quantity` and `.appAccountToken`).
-    func purchase(productID: String, quantity: Int, appAccountToken: UUID?) async throws(StoreKit2Failure) -> StoreKit2PurchaseResult
+    /// Buys a product (`Product.purchase(options:)` with `.quantity`, `.appAccountToken`
+    /// and, for an offer, `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`
+    /// or `.winBackOffer(_:)`). An offer StoreKit cannot apply here throws
+    /// (`invalidOffer`, or `unsupported` before iOS 18 for a win-back offer):
+    /// never a purchase at full price.
+    func purchase(productID: String, quantity: Int, appAccountToken: UUID?, offer: PaymentOffer?) async throws(StoreKit2Failure)
+        -> StoreKit2PurchaseResult
 
     /// Transactions as they happen outside a purchase call: renewals, Ask to
     /// Buy approvals, purchases on other devices, refunds and revocations

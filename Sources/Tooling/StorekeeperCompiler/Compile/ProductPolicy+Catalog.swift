@@ -19,6 +19,7 @@ extension ProductPolicy {
             subscription: product.subscription.map {
                 SubscriptionPolicy(group: $0.group.value, level: $0.effectiveLevel, period: $0.period.value)
             },
-            duration: product.duration.map { $0.value.description })
+            duration: product.duration.map { $0.value.description },
+            offers: product.subscription?.offers.map { OfferPolicy(kind: $0.kind.value, id: $0.id.value) } ?? [])
     }
 }
