@@ -341,6 +341,9 @@ public enum AppStore {
 public struct PurchaseIntent: Sendable {
     /// purchaseintent/product: `let product: Product` (iOS 16.4, macOS 14.4)
     public let product: Product
+    /// purchaseintent/offer: `let offer: Product.SubscriptionOffer?` (iOS 18, iPadOS 18, macOS 15)
+    @available(iOS 18.0, macOS 15.0, *)
+    public var offer: Product.SubscriptionOffer? { nil }
 
     /// purchaseintent/intents: `static var intents: PurchaseIntent.PurchaseIntents { get }` (iOS 16.4, macOS 14.4)
     public static var intents: PurchaseIntent.PurchaseIntents { PurchaseIntents() }
