@@ -85,7 +85,7 @@ actor FakeStoreKit2: StoreKit2Store {
     /// `Transaction.updates` and `PurchaseIntent.intents` of the latest launch (a new pair
     /// each time a backend listens), and how many times `updates` was asked for:
     /// each send returns once the backend has handled it.
-    private nonisolated let streams = Locked((updates: HandshakeStream<StoreKit2Verification>(), intents: HandshakeStream<String>(),
+    private nonisolated let streams = Locked((updates: HandshakeStream<StoreKit2Verification>(), intents: HandshakeStream<StoreKit2PurchaseIntent>(),
                                               updatesAsked: 0))
 
     // MARK: Setting up
@@ -130,8 +130,8 @@ actor FakeStoreKit2: StoreKit2Store {
 
     /// The user starts buying a product in the App Store (a promoted purchase);
     /// returns once the backend has handled it.
-    func promote(_ productID: String) async {
-        await streams.withLock { $0.intents }.send(productID)
+    func promote(_ productID: String, offer: PaymentOffer? = nil) async {
+        await streams.withLock { $0.intents }.send(StoreKit2PurchaseIntent(productID: productID, offer: offer))
     }
 
     /// Ends `Transaction.updates` and `PurchaseIntent.intents` (the test is over).
@@ -205,8 +205,8 @@ actor FakeStoreKit2: StoreKit2Store {
         return products.filter { ids.contains($0.id) }
     }
 
-    nonisolated func purchaseIntents() -> AsyncStream<String> {
-        let fresh = HandshakeStream<String>()
+    nonisolated func purchaseIntents() -> AsyncStream<StoreKit2PurchaseIntent> {
+        let fresh = HandshakeStream<StoreKit2PurchaseIntent>()
         streams.withLock { $0.intents = fresh }
         return fresh.stream()
     }

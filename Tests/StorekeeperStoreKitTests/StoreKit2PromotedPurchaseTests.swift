@@ -112,3 +112,32 @@ import Testing
         await h.end(app)
     }
 }
+
+/// A win-back offer redeemed on the App Store arrives with its purchase
+/// intent: "The system populates this value if the customer redeems a
+/// winBack offer type outside of your app. Add this offer to the purchase
+/// options" (https://developer.apple.com/documentation/storekit/purchaseintent/offer).
+@Suite struct StoreKit2PurchaseIntentOfferTests {
+    typealias H = StoreKit2Harness
+
+    @Test func aWinBackRedemptionIsBoughtWithItsOffer() async throws {
+        let h = try H.withOffers()
+        let app = try await h.launch()
+        await h.fake.promote(H.pro, offer: .winBack("pro.comeback"))
+        await app.queue.whenIdle()
+        #expect(await h.fake.purchases.map(\.productID) == [H.pro])
+        #expect(await h.fake.purchases.map(\.offer) == [.winBack("pro.comeback")], "not at full price")
+        await h.end(app)
+    }
+
+    @Test func aRedemptionOfAnOfferTheCatalogDoesNotDeclareIsRefused() async throws {
+        let h = try H.withOffers()
+        let app = try await h.launch()
+        await h.fake.promote(H.pro, offer: .winBack("pro.unknown"))
+        await app.queue.whenIdle()
+        #expect(await h.fake.purchases.isEmpty)
+        #expect(await h.log.refusedPromotions.map(\.1)
+            == [.undeclaredOffer(product: H.pro, kind: .winBack, id: "pro.unknown", declared: ["pro.spring", "pro.comeback"])])
+        await h.end(app)
+    }
+}

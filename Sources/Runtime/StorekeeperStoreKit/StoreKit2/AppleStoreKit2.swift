@@ -208,7 +208,7 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         }
     }
 
-    public func purchaseIntents() -> AsyncStream<String> {
+    public func purchaseIntents() -> AsyncStream<StoreKit2PurchaseIntent> {
         // PurchaseIntent is iOS 16.4 and macOS 14.4 only: Apple's page lists
         // no tvOS, watchOS or visionOS
         // (https://developer.apple.com/documentation/storekit/purchaseintent).
@@ -217,7 +217,9 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         if #available(iOS 16.4, macOS 14.4, *) {
             return AsyncStream { continuation in
                 let task = Task {
-                    for await intent in PurchaseIntent.intents { continuation.yield(intent.product.id) }
+                    for await intent in PurchaseIntent.intents {
+                        continuation.yield(StoreKit2PurchaseIntent(productID: intent.product.id, offer: Self.offer(of: intent)))
+                    }
                     continuation.finish()
                 }
                 continuation.onTermination = { _ in task.cancel() }
@@ -226,6 +228,18 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         #endif
         return AsyncStream { $0.finish() }
     }
+
+    #if !os(tvOS) && !os(watchOS) && !os(visionOS)
+    /// The win-back offer the customer redeemed with a purchase intent
+    /// (`offer`, iOS 18 and macOS 15: "populates this value if the customer
+    /// redeems a winBack offer type outside of your app",
+    /// https://developer.apple.com/documentation/storekit/purchaseintent/offer), by its id.
+    @available(iOS 16.4, macOS 14.4, *)
+    private static func offer(of intent: PurchaseIntent) -> PaymentOffer? {
+        guard #available(iOS 18.0, macOS 15.0, *), let id = intent.offer?.id else { return nil }
+        return .winBack(id)
+    }
+    #endif
 }
 
 /// The conversions from StoreKit's types to the backend's.

@@ -384,9 +384,12 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     /// (`PurchaseIntent.intents`): not bought here, but sent to the queue
     /// (or kept until it connects), which checks it as it checks the app's
     /// own payments, asks the app, and only then hands it back to ``add(_:)``.
-    /// For the signed-in user (the one the backend was made with), if any.
-    private func promoted(_ productID: String) {
-        deliver([.promoted(PromotedPurchase(payment: Payment(productID: productID, applicationUsername: signedInUser)))])
+    /// For the signed-in user (the one the backend was made with), if any,
+    /// with the offer the customer redeemed (iOS 18's `intent.offer`), so
+    /// that a win-back redemption is bought with its offer, never at full price.
+    private func promoted(_ intent: StoreKit2PurchaseIntent) {
+        let payment = Payment(productID: intent.productID, applicationUsername: signedInUser, offer: intent.offer)
+        deliver([.promoted(PromotedPurchase(payment: payment))])
     }
 
     /// Sends events to the queue, or keeps them until it connects.
@@ -397,7 +400,7 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
 
     /// The listeners of `Transaction.updates` and `PurchaseIntent.intents`,
     /// started as the backend is made.
-    private func listen(to updates: AsyncStream<StoreKit2Verification>, intents: AsyncStream<String>) {
+    private func listen(to updates: AsyncStream<StoreKit2Verification>, intents: AsyncStream<StoreKit2PurchaseIntent>) {
         listeners.append(Task { [weak self] in
             for await update in updates {
                 guard let self else { return }
@@ -405,9 +408,9 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
             }
         })
         listeners.append(Task { [weak self] in
-            for await productID in intents {
+            for await intent in intents {
                 guard let self else { return }
-                await self.promoted(productID)
+                await self.promoted(intent)
             }
         })
     }

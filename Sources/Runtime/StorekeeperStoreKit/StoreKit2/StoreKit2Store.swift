@@ -34,8 +34,9 @@ public protocol StoreKit2Store: Sendable {
     /// The products the App Store sells, of those asked for (`Product.products(for:)`).
     func products(for ids: Set<String>) async throws(StoreKit2Failure) -> [any StoreKit2Product]
 
-    /// The product ids of purchases the user started outside the app (a
-    /// promoted in-app purchase in the App Store), as they happen
-    /// (`PurchaseIntent.intents`); empty where StoreKit has none. Called once, when the backend is made.
-    func purchaseIntents() -> AsyncStream<String>
+    /// The purchases the user started outside the app (a promoted in-app
+    /// purchase in the App Store, or a win-back offer redeemed there), as
+    /// they happen (`PurchaseIntent.intents`), each with the offer it
+    /// carries; empty where StoreKit has none. Called once, when the backend is made.
+    func purchaseIntents() -> AsyncStream<StoreKit2PurchaseIntent>
 }
