@@ -506,15 +506,7 @@ public actor TransactionQueue {
         do {
             isNew = try journal.revoke(revocation, ledger: &ledger)
         } catch {
-            // Nothing committed: the revocation is sent again after a pause,
-            // as a batch that failed to commit runs again.
-            let delay = configuration.retry.delay(afterFailures: 1)
-            let inbox = inbox
-            Task {
-                try? await Task.sleep(for: .seconds(delay))
-                inbox.send(.store(.revoked(revocation)))
-            }
-            await tell([.journalFailed(error)])
+            await resendLater(.revoked(revocation), journalFailed: error)
             return
         }
         mergeElsewhere()
@@ -532,14 +524,7 @@ public actor TransactionQueue {
         do {
             result = try journal.reinstate(reinstatement, after: sequence, ledger: &ledger)
         } catch {
-            // Nothing committed: sent again after a pause, as a revocation is.
-            let delay = configuration.retry.delay(afterFailures: 1)
-            let inbox = inbox
-            Task {
-                try? await Task.sleep(for: .seconds(delay))
-                inbox.send(.store(.reinstated(reinstatement)))
-            }
-            await tell([.journalFailed(error)])
+            await resendLater(.reinstated(reinstatement), journalFailed: error)
             return
         }
         guard !result.transactionIDs.isEmpty else { return }
@@ -551,6 +536,19 @@ public actor TransactionQueue {
         }
         mergeElsewhere()
         publishIfChanged()
+    }
+
+    /// A store event the journal failed to commit (nothing committed) is sent
+    /// again after a pause, as a batch that failed to commit runs again; the
+    /// observers hear of the failure.
+    private func resendLater(_ event: StoreEvent, journalFailed error: JournalError) async {
+        let delay = configuration.retry.delay(afterFailures: 1)
+        let inbox = inbox
+        Task {
+            try? await Task.sleep(for: .seconds(delay))
+            inbox.send(.store(event))
+        }
+        await tell([.journalFailed(error)])
     }
 
     /// After a batch: schedule the next retry, wake those waiting for idle.
