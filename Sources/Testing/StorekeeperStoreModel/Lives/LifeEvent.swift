@@ -10,13 +10,21 @@ public struct LifeMoment: Sendable {
     public var happened: String
     /// What the driver does, in order.
     public var events: [LifeEvent]
+    /// The action the world performed at this step (nil when only the clock moved, at setting up and at the end).
+    /// A device's driver reads it to do what the person did through the app (a purchase through its queue).
+    public var action: StoreAction?
+    /// What Apple sent at this step, in order, before any fault of delivery: a device's driver delivers these
+    /// with faults of its own (StoreKit's, not the network's).
+    public var messages: [StoreMessage]
 
     /// A moment.
-    public init(step: Int, at: Date, happened: String, events: [LifeEvent]) {
+    public init(step: Int, at: Date, happened: String, events: [LifeEvent], action: StoreAction? = nil, messages: [StoreMessage] = []) {
         self.step = step
         self.at = at
         self.happened = happened
         self.events = events
+        self.action = action
+        self.messages = messages
     }
 }
 

@@ -44,6 +44,8 @@ public struct RandomLife: Sendable {
 
     var random: SplitMix64
     var delivery: FaultyDelivery
+    /// The action performed at the current step, for its moment.
+    var lastAction: StoreAction?
     var known = LifeKnowledge()
     let products: [ProductPolicy]
     let balances: [String]
@@ -79,6 +81,7 @@ public struct RandomLife: Sendable {
         step += 1
         var happened: String
         var messages: [StoreMessage]
+        lastAction = nil
         if current == 0 {
             (happened, messages) = try setUp()
         } else if current == length {
@@ -95,7 +98,7 @@ public struct RandomLife: Sendable {
         let line = "step \(current) at \(Self.format(model.now)): \(happened)" + notes.map { "\n    " + $0 }.joined()
         story.append(line)
         deliveries += events.count { if case .deliver = $0 { true } else { false } }
-        return LifeMoment(step: current, at: model.now, happened: line, events: events)
+        return LifeMoment(step: current, at: model.now, happened: line, events: events, action: lastAction, messages: messages)
     }
 
     /// Step 0: every device signs in to the app; some people join a family.
@@ -129,6 +132,7 @@ public struct RandomLife: Sendable {
                 do {
                     let messages = try trial.perform(storeAction)
                     model = trial
+                    lastAction = storeAction
                     performed[Self.kind(of: storeAction), default: 0] += 1
                     return (Self.describe(storeAction), messages)
                 } catch {
