@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "StorekeeperTestChain", targets: ["StorekeeperTestChain"]),
         // A model of the App Store from Apple's documentation: what Apple sends and what a user is owed, for random lives.
         .library(name: "StorekeeperStoreModel", targets: ["StorekeeperStoreModel"]),
+        // The device's random lives: StoreKit 1 and 2 as the model's world makes them, under the real queue and backends.
+        .library(name: "StorekeeperDeviceLives", targets: ["StorekeeperDeviceLives"]),
         // For the server package (Server/, a package of its own that depends on this one by path): the
         // vocabulary and seeded randomness, the strict JSON parser, and child processes for its tests' oracle.
         .library(name: "StorekeeperCore", targets: ["StorekeeperCore"]),
@@ -267,6 +269,15 @@ let package = Package(
             path: "Sources/Checks/storekeeper-benchmark"
         ),
         // The crash drill: runs the queue in child processes killed with SIGKILL and checks exactly-once delivery.
+        // Thousands of the device's random lives, or one replayed from its seed.
+        .executableTarget(
+            name: "storekeeper-device-lives",
+            dependencies: [
+                "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Checks/storekeeper-device-lives"
+        ),
         .executableTarget(
             name: "storekeeper-queue-drill",
             dependencies: [
@@ -298,6 +309,17 @@ let package = Package(
             name: "StorekeeperStoreModel",
             dependencies: ["StorekeeperTestChain", "StorekeeperSimulatedStore", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
             path: "Sources/Testing/StorekeeperStoreModel"
+        ),
+        // The device's random lives (issue 25): fakes of StoreKit 1 and 2 whose transactions, receipts, entitlements
+        // and subscription statuses come from the store model's world, with StoreKit's faults; a driver that runs
+        // the real queue and backend over them, relaunching on the journal, and checks the device against the model.
+        .target(
+            name: "StorekeeperDeviceLives",
+            dependencies: [
+                "StorekeeperStoreModel", "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperTestChain", "StorekeeperRuntime",
+                "StorekeeperCore", "StorekeeperJSON",
+            ],
+            path: "Sources/Testing/StorekeeperDeviceLives"
         ),
 
         // MARK: Tests
@@ -380,6 +402,14 @@ let package = Package(
             dependencies: [
                 "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler", "StorekeeperSimulatedStore",
                 "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON",
+            ]
+        ),
+        // The device's random lives through each backend; the model-driven fakes' own rules, from Apple's pages.
+        .testTarget(
+            name: "StorekeeperDeviceLivesTests",
+            dependencies: [
+                "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler",
+                "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore",
             ]
         ),
         .testTarget(

@@ -1,0 +1,1 @@
+// Placeholder until the suites land (issue 25).
