@@ -1,2 +1,0 @@
-// Placeholder until the driver lands (issue 25); replaced by the device lives' own files.
-enum DeviceLivesModule {}
