@@ -47,7 +47,14 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     private var newest: [UInt64: SignedVersion] = [:]
     /// The users whose tokens the backend knows: so that a transaction's token names its user.
     private var users: [UUID: String] = [:]
-    private var pending: [StoreKit2PendingPurchase] = []
+    /// Purchases StoreKit left pending, and the approvals that completed them.
+    private var pending: StoreKit2PendingPurchases
+    /// Where ``pending`` is kept across launches, if anywhere.
+    private let pendingFile: StoreKit2PendingPurchaseFile?
+    /// Why the pending purchases could not be saved, the last time they could
+    /// not (nil once a save succeeds again). The backend goes on in memory,
+    /// and saves the whole list again at the next change.
+    public private(set) var pendingPurchasesSaveFailure: StoreKit2PendingPurchaseFileError?
 
     /// A backend over a StoreKit 2 store. Unless told not to, it starts
     /// listening to `Transaction.updates` and `PurchaseIntent.intents` here,
@@ -62,11 +69,47 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     ///     `PurchaseIntent.intents` itself, from now on. Pass `false` when the app runs its own
     ///     listener (StoreKit wants one from launch) and hands each update to ``handle(_:)``.
     ///   - makeLocalID: The UUIDs of local identifiers (pending and failed purchases); random by default.
+    ///
+    /// Pending purchases (Ask to Buy) are kept in memory only: an approval
+    /// after a relaunch is delivered, but not matched to its request. Use
+    /// ``init(store:applicationUsername:pendingPurchasesFile:listensForUpdates:makeLocalID:)`` to keep them.
     public init(store: any StoreKit2Store, applicationUsername: String? = nil, listensForUpdates: Bool = true,
                 makeLocalID: @escaping @Sendable () -> UUID = { UUID() }) {
+        self.init(store: store, applicationUsername: applicationUsername, pending: StoreKit2PendingPurchases(), file: nil,
+                  listensForUpdates: listensForUpdates, makeLocalID: makeLocalID)
+    }
+
+    /// A backend over a StoreKit 2 store that keeps the purchases StoreKit
+    /// left pending (Ask to Buy) in a file of its own, so that an approval
+    /// arriving after a relaunch is matched to its request and delivered to
+    /// the user who asked. Otherwise as
+    /// ``init(store:applicationUsername:listensForUpdates:makeLocalID:)``.
+    ///
+    /// - Parameter pendingPurchasesFile: The file (JSON, a few kilobytes at
+    ///   most), beside the queue's journal, say; created at the first pending
+    ///   purchase. Its folder must exist.
+    /// - Throws: ``StoreKit2PendingPurchaseFileError`` when the file is there
+    ///   but cannot be read or holds something else: it is left as it is.
+    public init(store: any StoreKit2Store, applicationUsername: String? = nil, pendingPurchasesFile: URL,
+                listensForUpdates: Bool = true, makeLocalID: @escaping @Sendable () -> UUID = { UUID() })
+        throws(StoreKit2PendingPurchaseFileError) {
+        let file = StoreKit2PendingPurchaseFile(url: pendingPurchasesFile)
+        let pending = try file.load()
+        self.init(store: store, applicationUsername: applicationUsername, pending: pending, file: file,
+                  listensForUpdates: listensForUpdates, makeLocalID: makeLocalID)
+    }
+
+    private init(store: any StoreKit2Store, applicationUsername: String?, pending: StoreKit2PendingPurchases,
+                 file: StoreKit2PendingPurchaseFile?, listensForUpdates: Bool, makeLocalID: @escaping @Sendable () -> UUID) {
         self.store = store
         self.makeLocalID = makeLocalID
+        self.pending = pending
+        pendingFile = file
         signedInUser = applicationUsername
+        // The users who asked for purchases still pending: their approvals name them.
+        for request in pending.purchases {
+            if let token = request.appAccountToken, let user = request.applicationUsername { users[token] = user }
+        }
         if let applicationUsername { users[AppAccountToken.derive(fromUser: applicationUsername)] = applicationUsername }
         guard listensForUpdates else { return }
         // Asked for here, synchronously: StoreKit's sequences are listened to
@@ -128,7 +171,8 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
             let purchase = StoreKit2PendingPurchase(
                 id: "pending-" + makeLocalID().uuidString.lowercased(), productID: payment.productID, quantity: payment.quantity,
                 applicationUsername: payment.applicationUsername, appAccountToken: token)
-            pending.append(purchase)
+            pending.add(purchase)
+            savePending()
             let info = TransactionInfo(id: purchase.id, productID: payment.productID, state: .deferred, quantity: payment.quantity,
                                        applicationUsername: payment.applicationUsername)
             deliver([.updated(StoreTransaction(info))])
@@ -217,10 +261,23 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
 
     // MARK: Pending purchases
 
-    /// The purchases StoreKit left pending in this launch, oldest first, each
-    /// with the transaction that completed it once one arrived. A declined
-    /// Ask to Buy request never completes: StoreKit 2 sends nothing for it.
-    public func pendingPurchases() -> [StoreKit2PendingPurchase] { pending }
+    /// The purchases StoreKit left pending, oldest first, each with the
+    /// transaction that completed it once one arrived: those of this launch,
+    /// and with a pending-purchases file those of earlier launches too (the
+    /// newest ``StoreKit2PendingPurchases/kept``). A declined Ask to Buy
+    /// request never completes: StoreKit 2 sends nothing for it.
+    public func pendingPurchases() -> [StoreKit2PendingPurchase] { pending.purchases }
+
+    /// Writes the pending purchases to their file, if they have one.
+    private func savePending() {
+        guard let pendingFile else { return }
+        do {
+            try pendingFile.save(pending)
+            pendingPurchasesSaveFailure = nil
+        } catch {
+            pendingPurchasesSaveFailure = error
+        }
+    }
 
     // MARK: Mapping
 
@@ -287,6 +344,9 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         }
         let id = String(transaction.id)
         let version = SignedVersion(signedDate: transaction.signedDate, isRevoked: transaction.revocationDate != nil)
+        // A transaction seen before in this launch is a later version of it
+        // (a refund reversed, an upgrade): never an approval.
+        let firstSeen = newest[transaction.id] == nil
         if let seen = newest[transaction.id] {
             // An older version after a newer one (a purchase after its
             // refund, say) is stale: the newer one was handled.
@@ -305,7 +365,10 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         case .purchase(let payment):
             user = payment.applicationUsername
         case .update, .unfinished:
-            if transaction.revocationDate == nil { completePending(by: transaction, user: &user) }
+            if firstSeen, let request = pending.complete(by: transaction) {
+                if user == nil { user = request.applicationUsername }
+                savePending()
+            }
         case .restore(let requester):
             if transaction.appAccountToken == nil { user = requester }
             state = .restored
@@ -356,20 +419,6 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
                                    error: .verificationFailed, quantity: transaction.purchasedQuantity,
                                    applicationUsername: payment.applicationUsername, signedTransaction: transaction.jwsRepresentation)
         return .updated(StoreTransaction(info, purchaseDate: transaction.purchaseDate, expirationDate: transaction.expirationDate))
-    }
-
-    /// Matches a transaction that arrived on its own to the oldest pending
-    /// purchase of its product and token (an Ask to Buy approval), and names
-    /// that purchase's user.
-    private func completePending(by transaction: any StoreKit2Transaction, user: inout String?) {
-        let id = String(transaction.id)
-        guard !pending.contains(where: { $0.completedBy == id }),
-              let index = pending.firstIndex(where: {
-                  $0.completedBy == nil && $0.productID == transaction.productID && $0.appAccountToken == transaction.appAccountToken
-              })
-        else { return }
-        pending[index].completedBy = id
-        if user == nil { user = pending[index].applicationUsername }
     }
 
     /// A purchase that ended without a transaction (cancelled, or StoreKit

@@ -3,7 +3,7 @@ import Foundation
 /// A purchase StoreKit 2 left pending (Ask to Buy, or a step the user must
 /// take first): it has no transaction yet, so the backend names it with a
 /// local identifier, the id of the `deferred` transaction the queue sees.
-public struct StoreKit2PendingPurchase: Sendable, Hashable {
+public struct StoreKit2PendingPurchase: Sendable, Hashable, Codable {
     /// `pending-` then a random UUID, lowercased: never a StoreKit 2
     /// transaction id (those are decimal numbers), and new for every
     /// pending purchase, so that two pending purchases of one product, or
@@ -19,7 +19,9 @@ public struct StoreKit2PendingPurchase: Sendable, Hashable {
     /// The token the purchase carried (derived from ``applicationUsername``).
     public var appAccountToken: UUID?
     /// The transaction that completed it, once one arrived: the approval (`nil` until then;
-    /// a declined request never completes).
+    /// a declined request never completes). Kept after it completes, so that
+    /// the same transaction delivered again (after a relaunch, or signed again)
+    /// never completes a second request.
     public var completedBy: String?
 
     /// Describes a pending purchase.
