@@ -1,3 +1,4 @@
+import Foundation
 import StorekeeperCore
 import StorekeeperQueue
 import StorekeeperRuntime
@@ -15,7 +16,9 @@ final class Shop: Sendable {
     /// Opens the journal and starts the queue over StoreKit 2.
     init(policy: CompiledPolicy, journalPath: String, user: String?, show: @escaping @Sendable (String) async -> Void) async throws {
         self.user = user
-        backend = StoreKit2Backend(store: AppleStoreKit2Store(), applicationUsername: user)
+        // Ask to Buy requests kept beside the journal, so that an approval after a relaunch reaches the user who asked.
+        backend = try StoreKit2Backend(store: AppleStoreKit2Store(), applicationUsername: user,
+                                       pendingPurchasesFile: URL(fileURLWithPath: journalPath + ".pending-purchases.json"))
         queue = try TransactionQueue(policy: policy, store: backend, configuration: QueueConfiguration(journalPath: journalPath))
         try await queue.start(observers: [ShopObserver(show: show)])
     }

@@ -8,7 +8,7 @@ import StorekeeperStoreKit
 /// A purchase run as the app runs it: the policy compiled at build time and
 /// bundled with the app, the transaction queue, and a store. The queue, the
 /// observer and the product lookup are the same whichever store it is: on an
-/// Apple device the App Store through StoreKit 2 (``StoreSession/deviceStore(user:)``);
+/// Apple device the App Store through StoreKit 2 (``StoreSession/deviceStore(user:pendingPurchasesFile:)``);
 /// in this command-line run, which has no App Store account, the simulated store.
 enum StoreSession {
     /// The player's name in the app: the queue's user, and (derived from it)
@@ -22,8 +22,10 @@ enum StoreSession {
     /// updates, and `finish()` is called only when the plan's `finish` step
     /// runs. See docs/storekit-backends.md.
     #if canImport(StoreKit)
-    static func deviceStore(user: String) -> StoreKit2Backend {
-        StoreKit2Backend(store: AppleStoreKit2Store(), applicationUsername: user)
+    /// Ask to Buy requests are kept in `pendingPurchasesFile` (beside the
+    /// journal), so that an approval after a relaunch reaches the user who asked.
+    static func deviceStore(user: String, pendingPurchasesFile: URL) throws -> StoreKit2Backend {
+        try StoreKit2Backend(store: AppleStoreKit2Store(), applicationUsername: user, pendingPurchasesFile: pendingPurchasesFile)
     }
     #endif
 
