@@ -69,6 +69,37 @@ import Testing
         await h.end(app)
     }
 
+    // A family member's copy carries the purchaser's refund reason; 0 (other) is
+    // also what it carries when the member leaves the family or sharing stops
+    // (https://developer.apple.com/documentation/appstoreserverapi/revocationreason:
+    // "For Family Sharing transactions, the revocation reason value is 0 if the
+    // customer leaves the family group or the owner stops sharing. If the
+    // purchaser of a Family Sharing transaction receives a refund, the
+    // revocation reason for Family Sharing transactions matches the value of
+    // the purchaser's revocation reason"). So developerIssue (1) on a shared
+    // copy can only be the purchaser's refund; other stays Family Sharing.
+    @Test func aFamilySharedCopyOfAPurchaseRefundedForAnIssueInTheAppIsARefund() async throws {
+        let h = try H()
+        let refunded = await h.fake.transaction(H.car, type: .nonConsumable, ownership: .familyShared)
+        let left = await h.fake.transaction(H.noAds, type: .nonConsumable, ownership: .familyShared)
+        let app = try await h.launch()
+        await h.fake.emit(.verified(refunded))
+        await h.fake.emit(.verified(left))
+        await app.queue.whenIdle()
+
+        await h.fake.emit(.verified(refunded.signedAgain(after: 60) {
+            $0.revocationDate = H.now
+            $0.revocationReason = .developerIssue
+        }))
+        await h.fake.emit(.verified(left.signedAgain(after: 60) {
+            $0.revocationDate = H.now
+            $0.revocationReason = .other
+        }))
+        await app.queue.whenIdle()
+        #expect(await h.log.revocations.map(\.reason) == [.refund, .familySharing])
+        await h.end(app)
+    }
+
     // A refund belongs to the one transaction StoreKit signs it on
     // (https://developer.apple.com/documentation/storekit/transaction/revocationdate:
     // "The date that the App Store refunded the transaction or revoked it

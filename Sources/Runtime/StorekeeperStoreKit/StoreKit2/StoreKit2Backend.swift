@@ -323,13 +323,17 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     }
 
     /// Why a transaction was revoked: Family Sharing when StoreKit's
-    /// `revocationType` says so (iOS 26.4), else a refund; before iOS 26.4,
-    /// a family member's copy is taken as revoked from the family.
+    /// `revocationType` says so (iOS 26.4), else a refund. Before iOS 26.4,
+    /// a family member's copy is taken as revoked from the family unless its
+    /// `revocationReason` is `developerIssue`: a shared copy carries the
+    /// purchaser's refund reason, and 0 (`other`) also when the member left
+    /// the family or sharing stopped, so only `developerIssue` is surely a
+    /// refund (https://developer.apple.com/documentation/appstoreserverapi/revocationreason).
     private static func reason(of revoked: any StoreKit2Transaction) -> StoreRevocation.Reason {
         switch revoked.revocationType {
         case .familyRevocation?: .familySharing
         case .fullRefund?, .proratedRefund?, .other?: .refund
-        case nil: revoked.ownershipType == .familyShared ? .familySharing : .refund
+        case nil: revoked.ownershipType == .familyShared && revoked.revocationReason != .developerIssue ? .familySharing : .refund
         }
     }
 
