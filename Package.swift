@@ -274,6 +274,7 @@ let package = Package(
             name: "storekeeper-device-lives",
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperCore",
+                "StorekeeperTestChain", "StorekeeperTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Checks/storekeeper-device-lives"
@@ -409,7 +410,7 @@ let package = Package(
             name: "StorekeeperDeviceLivesTests",
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler",
-                "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore",
+                "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperTooling",
             ]
         ),
         .testTarget(

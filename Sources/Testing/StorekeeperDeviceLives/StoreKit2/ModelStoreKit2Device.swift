@@ -92,13 +92,15 @@ public actor ModelStoreKit2Device: StoreKit2Store {
     // MARK: The driver's side
 
     /// The app launches: a new `Transaction.updates` that first emits every unfinished transaction once
-    /// (Apple's launch replay; a transaction StoreKit could not verify is tried again, verified now), then
-    /// what arrived while the app was not running. Make the backend after this call.
+    /// (Apple's launch replay), then each transaction StoreKit gave unverified (tried again, verified now),
+    /// then what arrived while the app was not running. Make the backend after this call.
     public func launch() async {
         await launchBox.channel?.end()
-        unverified.removeAll()
         var backlog = order.filter { !finished.contains($0) }
         var seen = Set(backlog)
+        // What StoreKit gave unverified (a finished transaction's later version, say) is given again, verified.
+        for id in order where unverified.contains(id) && seen.insert(id).inserted { backlog.append(id) }
+        unverified.removeAll()
         for id in arrivedWhileQuit where seen.insert(id).inserted { backlog.append(id) }
         arrivedWhileQuit.removeAll()
         let replay = backlog.compactMap(verification(of:))
@@ -170,7 +172,7 @@ public actor ModelStoreKit2Device: StoreKit2Store {
         self.model = model
     }
 
-    /// Asked at each `finish()` before StoreKit marks the transaction finished (nil: nothing asked).
+    /// Asked at each first `finish()` of a transaction, before StoreKit marks it finished (nil: nothing asked).
     public func setFinishWitness(_ witness: FinishWitness?) {
         self.witness = witness
     }
@@ -200,7 +202,10 @@ public actor ModelStoreKit2Device: StoreKit2Store {
         }
         let (transaction, isUnverified) = expected.remove(at: index)
         let payload = transaction.payload
-        if payload.quantity != quantity || payload.appAccountToken != appAccountToken {
+        // A plan change bought in the app continues its subscription: the model keeps the chain's token
+        // (docs/store-model.md), which the purchase's own need not be; anything else carries the token asked.
+        let changesPlan = payload.type == .autoRenewableSubscription && payload.originalTransactionID != payload.transactionID
+        if payload.quantity != quantity || (!changesPlan && payload.appAccountToken != appAccountToken) {
             violations.append("the app bought \(quantity) of \(productID) with token \(appAccountToken?.uuidString ?? "none"); "
                 + "the model's purchase is \(payload.quantity) with token \(payload.appAccountToken?.uuidString ?? "none")")
         }
@@ -293,7 +298,8 @@ public actor ModelStoreKit2Device: StoreKit2Store {
             violations.append("the app finished \(transaction.id) on \(appleID)'s device, which its StoreKit never gave")
             return
         }
-        if let witness, let problem = await witness(transaction.payload) { violations.append(problem) }
+        // Only a first finish is asked about: finishing again what StoreKit finished already changes nothing.
+        if !finished.contains(transaction.id), let witness, let problem = await witness(transaction.payload) { violations.append(problem) }
         if finished.insert(transaction.id).inserted { counters.finishes += 1 } else { counters.finishesAgain += 1 }
     }
 

@@ -1,2 +1,0 @@
-// Placeholder until the command lands (issue 25).
-print("storekeeper-device-lives: not built yet")

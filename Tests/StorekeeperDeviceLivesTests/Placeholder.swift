@@ -1,1 +1,0 @@
-// Placeholder until the suites land (issue 25).
