@@ -624,6 +624,15 @@ public actor TransactionQueue {
                 events.append(.ignored(transaction, reason))
             }
         }
+        // A version of a subscription transaction done here whose end is later
+        // (a renewal date the developer extended): the ownership follows it,
+        // before the store is told to finish it; if the journal cannot keep
+        // it, the store keeps it unfinished and delivers it again.
+        refinish.removeAll { transaction in
+            guard let error = extendOwnership(through: transaction) else { return false }
+            events.append(.journalFailed(error))
+            return true
+        }
         // A transaction done here but delivered again by the store: its
         // finish did not reach the store; finishing again is harmless. A
         // revoked one is finished too: it has nothing left to deliver. What
@@ -647,6 +656,22 @@ public actor TransactionQueue {
         await tell(events)
         if work.isEmpty { return }
         await run(&work)
+    }
+
+    /// Moves a subscription's end to the later one a new version of the
+    /// transaction owning it carries; nil, or the journal's failure.
+    private func extendOwnership(through transaction: StoreTransaction) -> JournalError? {
+        let productID = transaction.info.productID
+        guard let end = transaction.expirationDate, !revoked.contains(transaction.id), let handle = policy.product(id: productID),
+              policy.product(handle).type == .autoRenewableSubscription,
+              let owned = ledger.owned[productID]?.expirationDate, owned < end
+        else { return nil }
+        do {
+            if try journal.extendOwnership(of: productID, through: transaction, until: end, ledger: &ledger) { publishIfChanged() }
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private enum Classification {

@@ -1,0 +1,60 @@
+import Foundation
+import StorekeeperCore
+import StorekeeperQueue
+import StorekeeperRuntime
+import Testing
+
+/// A subscription's renewal date extended by the developer: the App Store extends the current period's
+/// `expiresDate` ("Extends the renewal date of a customer's active subscription",
+/// https://developer.apple.com/documentation/appstoreserverapi/extend-a-subscription-renewal-date) and signs
+/// the period's transaction again with it, which StoreKit 2 delivers through `Transaction.updates`
+/// ("transactions that occur outside the app", https://developer.apple.com/documentation/storekit/transaction/updates).
+/// The device must own the subscription until the new end: found by the device-and-server random lives,
+/// where the device stopped at the old end while the server and the App Store model went on.
+@Suite struct RenewalExtensionTests {
+    typealias H = DeliveryHarness
+
+    @Test func aLaterVersionOfADeliveredSubscriptionTransactionMovesItsEndAndSurvivesARelaunch() async throws {
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace)
+        let subscription = try #require(policy.products.first { product in
+            product.type == .autoRenewableSubscription && !product.unlocks.isEmpty && H.plan(of: product, .purchased, in: policy).contains("unlock")
+        })
+        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let start = clock.now
+        let world = try H.World(trace: trace, now: { clock.now })
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let end = start.addingTimeInterval(30 * 86_400)
+        let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: start, expirationDate: end)
+        await world.store.send(purchase)
+        try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
+        #expect(await queue.entitlements().activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: end)])
+
+        // The renewal date extended by 20 days: the same transaction, signed again with the later end.
+        let extended = end.addingTimeInterval(20 * 86_400)
+        let again = StoreTransaction(purchase.info, purchaseDate: start, expirationDate: extended)
+        await world.store.send(again)
+        try await H.settle(queue, world.log) { $0.contains(.ignored(again, .duplicate)) }
+        #expect(await queue.entitlements().activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: extended)])
+        #expect(trace.steps(of: "a").filter { $0 != "finish" } == H.plan(of: subscription, .purchased, in: policy).filter { $0 != "finish" },
+                "the plan ran once: the new version only moves the end")
+
+        // An older version arriving late (an end before the extension) changes nothing.
+        await world.store.send(purchase)
+        try await H.settle(queue, world.log) { $0.filter { $0 == .ignored(purchase, .duplicate) }.count >= 1 }
+        clock.now = end.addingTimeInterval(86_400)
+        let past = await queue.entitlements()
+        #expect(past.owns(subscription.id), "a day past the old end, within the extension")
+        #expect(Set(subscription.unlocks).isSubset(of: past.features))
+        await queue.stop()
+
+        // The journal keeps the new end.
+        let relaunched = try world.queue(policy)
+        try await relaunched.start()
+        #expect(await relaunched.entitlements().owns(subscription.id))
+        clock.now = extended.addingTimeInterval(1)
+        #expect(!(await relaunched.entitlements().owns(subscription.id)), "the extended period ends too")
+        await relaunched.stop()
+    }
+}
