@@ -9,7 +9,8 @@ import StorekeeperQueue
 /// in-app purchase is attribute 17, whose value is itself such a `SET`:
 /// 1701 quantity, 1702 product identifier, 1703 transaction identifier,
 /// 1704 purchase date, 1705 original transaction identifier, 1708
-/// subscription expiration date, 1712 cancellation date (dates are RFC 3339
+/// subscription expiration date, 1712 cancellation date; and the receipt's
+/// own 12, its creation date (dates are RFC 3339
 /// text; Apple's "Receipt Fields",
 /// https://developer.apple.com/library/archive/releasenotes/General/ValidateAppStoreReceipt/Chapters/ReceiptFields.html).
 /// DER and BER (indefinite lengths, an `OCTET STRING` in pieces) are both
@@ -31,6 +32,9 @@ public struct AppReceiptPayload: Sendable, Hashable {
     /// a restore's or a renewal's purchase, which a refreshed receipt may list
     /// under its own identifier.
     public let originalTransactionIDs: [String: String]
+    /// When the App Store made this receipt (field 12, Receipt Creation
+    /// Date), if it says: what it lists is so as of then.
+    public let creationDate: Date?
 
     /// Reads a receipt; throws ``AppReceiptError`` naming the byte where it
     /// stops making sense.
@@ -51,7 +55,7 @@ public struct AppReceiptPayload: Sendable, Hashable {
             throw AppReceiptError(offset: parts[2].start, reason: "the receipt's content is not data with a [0] payload")
         }
         let payload = try reader.octets(of: try reader.only(in: encapsulated[1], expecting: nil, what: "the payload OCTET STRING"))
-        (entries, cancellations, originalTransactionIDs) = try Self.inAppPurchases(payload)
+        (entries, cancellations, originalTransactionIDs, creationDate) = try Self.inAppPurchases(payload)
     }
 
     /// The entry for a transaction (by its own identifier, field 1703), if
@@ -60,13 +64,19 @@ public struct AppReceiptPayload: Sendable, Hashable {
         entries.first { $0.transactionID == transactionID }
     }
 
-    private static func inAppPurchases(_ payload: [UInt8]) throws(AppReceiptError) -> ([ReceiptEntry], [ReceiptCancellation], [String: String]) {
+    private static func inAppPurchases(_ payload: [UInt8]) throws(AppReceiptError)
+        -> ([ReceiptEntry], [ReceiptCancellation], [String: String], Date?) {
         let reader = ASN1Reader(payload)
         let set = try reader.element(at: 0, expecting: 0x31, what: "the payload's SET of attributes")
         var entries: [ReceiptEntry] = []
         var cancellations: [ReceiptCancellation] = []
         var originals: [String: String] = [:]
-        for attribute in try attributes(in: set, reader: reader) where attribute.type == 17 {
+        var created: Date?
+        for attribute in try attributes(in: set, reader: reader) where attribute.type == 17 || attribute.type == 12 {
+            if attribute.type == 12 {
+                created = try date(attribute)
+                continue
+            }
             let inner = ASN1Reader(attribute.value)
             let purchase = try inner.element(at: 0, expecting: 0x31, what: "an in-app purchase's SET")
             var productID: String?, transactionID: String?, originalID: String?, purchaseDate: Date?, expirationDate: Date?, cancellationDate: Date?
@@ -91,7 +101,7 @@ public struct AppReceiptPayload: Sendable, Hashable {
                 entries.append(ReceiptEntry(productID: productID, transactionID: transactionID, purchaseDate: purchaseDate, expirationDate: expirationDate))
             }
         }
-        return (entries, cancellations, originals)
+        return (entries, cancellations, originals, created)
     }
 
     private struct Attribute {

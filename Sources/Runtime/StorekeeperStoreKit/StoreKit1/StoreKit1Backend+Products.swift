@@ -54,7 +54,8 @@ extension StoreKit1Backend {
     /// but for a revocation StoreKit reported
     /// (``didRevokeEntitlements(forProductIdentifiers:)``). Then call the
     /// queue's `refreshEntitlements()`. The canceled purchases the new
-    /// receipt lists are sent to the queue as revoked.
+    /// receipt lists are sent to the queue as revoked, and those it lists
+    /// again without a cancellation as reinstated (a refund reversed).
     public func refreshReceipt() async throws(StepFailure) {
         try await receipt.refresh()
         _ = readReceipt()
@@ -65,8 +66,8 @@ extension StoreKit1Backend {
     func readReceipt() -> AppReceiptPayload? {
         guard let bytes = receipt.receiptBytes(), let payload = try? AppReceiptPayload(receipt: bytes) else { return nil }
         withState { state in
-            let revocations = state.unreportedCancellations(in: payload)
-            if !revocations.isEmpty { state.deliver(revocations) }
+            let changes = state.receiptChanges(in: payload)
+            if !changes.isEmpty { state.deliver(changes) }
         }
         return payload
     }

@@ -207,7 +207,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         let receiptBytes = completes ? receipt.receiptBytes() : nil
         let payload = receiptBytes.flatMap { try? AppReceiptPayload(receipt: $0) }
         withState { state in
-            var events = payload.map { state.unreportedCancellations(in: $0) } ?? []
+            var events = payload.map { state.receiptChanges(in: $0) } ?? []
             for transaction in transactions {
                 let id = state.registry.identify(transaction)
                 let productID = transaction.storePayment.productID
@@ -334,11 +334,24 @@ extension StoreKit1Backend.State {
         completed[productID, default: []].append(held)
     }
 
-    /// The revocations of the receipt's canceled purchases not sent yet, one
-    /// per transaction (a canceled renewal takes back that period alone), as
-    /// refunds: the receipt does not say whether the App Store refunded the
-    /// purchase or took it back from Family Sharing.
-    mutating func unreportedCancellations(in payload: AppReceiptPayload) -> [StoreEvent] {
+    /// What a receipt changes of what the queue holds:
+    /// - the revocations of its canceled purchases not sent yet, one per
+    ///   transaction (a canceled renewal takes back that period alone), as
+    ///   refunds: the receipt does not say whether the App Store refunded the
+    ///   purchase or took it back from Family Sharing;
+    /// - a reinstatement of each purchase it lists without a cancellation
+    ///   date, as of the receipt's creation (field 12): the cancellation date
+    ///   "is only present for purchases that Apple refunded or revoked"
+    ///   (https://developer.apple.com/documentation/appstorereceipts/cancellation_date_ms),
+    ///   so a purchase listed again without it had its refund reversed, and
+    ///   Apple says to "reinstate content or services that were revoked due to
+    ///   the related refund" (REFUND_REVERSED,
+    ///   https://developer.apple.com/documentation/appstoreservernotifications/notificationtype).
+    ///   The queue acts only on a transaction it holds revoked at or before
+    ///   that date (a receipt made before the refund says nothing of it), and
+    ///   drops the others after one lookup. A receipt without a creation
+    ///   date reinstates nothing.
+    mutating func receiptChanges(in payload: AppReceiptPayload) -> [StoreEvent] {
         var events: [StoreEvent] = []
         for cancellation in payload.cancellations where reportedCancellations.insert(cancellation.transactionID).inserted {
             // With the restores of it (their own key), not of its original: a
@@ -346,6 +359,14 @@ extension StoreKit1Backend.State {
             let ids = StoreKit1Backend.withRestores([cancellation.transactionID]) { _ in nil }
             events.append(.revoked(StoreRevocation(productID: cancellation.productID, transactionIDs: ids,
                                                    reason: .refund, date: cancellation.date)))
+        }
+        if let created = payload.creationDate {
+            for entry in payload.entries {
+                // Reported again if the App Store cancels it again.
+                reportedCancellations.remove(entry.transactionID)
+                let ids = StoreKit1Backend.withRestores([entry.transactionID]) { _ in nil }
+                events.append(.reinstated(StoreReinstatement(productID: entry.productID, transactionIDs: ids, signedDate: created)))
+            }
         }
         return events
     }
