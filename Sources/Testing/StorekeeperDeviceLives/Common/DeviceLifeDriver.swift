@@ -233,7 +233,7 @@ final class DeviceLifeRun {
     }
 
     /// A purchase that redeems an offer: an introductory offer needs no purchase option (the App Store applies
-    /// it to an eligible customer: https://developer.apple.com/documentation/storekit/product/subscriptionoffer/offertype/introductory);
+    /// it to an eligible customer: https://developer.apple.com/documentation/storekit/implementing-introductory-offers-in-your-app);
     /// a promotional, win-back or offer-code offer the catalog does not declare is refused by the queue
     /// (`PaymentError.undeclaredOffer`), nothing reaching StoreKit, so the driver then buys without it and
     /// StoreKit answers with the model's transaction, offer and all (docs/device-lives.md).
