@@ -153,8 +153,11 @@ import Testing
 
     @Test func aPendingPurchaseThatCannotBeSavedIsStillDeferredAndTheFailureIsKept() async throws {
         let h = try H()
-        let missing = h.folder.appendingPathComponent("no-such-folder/pending.json")
+        // Read at launch (nothing there yet); then a file takes the folder's place, so the save cannot make it.
+        let folder = h.folder.appendingPathComponent("pending")
+        let missing = folder.appendingPathComponent("pending.json")
         let backend = try StoreKit2Backend(store: h.fake, applicationUsername: "player-1", pendingPurchasesFile: missing)
+        try Data("x".utf8).write(to: folder)
         let app = try await h.start(backend)
         try await Self.ask([(H.pro, 1, "player-1")], h, app)
 

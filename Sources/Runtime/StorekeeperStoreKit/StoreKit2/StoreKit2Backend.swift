@@ -87,7 +87,7 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     ///
     /// - Parameter pendingPurchasesFile: The file (JSON, a few kilobytes at
     ///   most), beside the queue's journal, say; created at the first pending
-    ///   purchase. Its folder must exist.
+    ///   purchase (and its folder, if needed).
     /// - Throws: ``StoreKit2PendingPurchaseFileError`` when the file is there
     ///   but cannot be read or holds something else: it is left as it is.
     public init(store: any StoreKit2Store, applicationUsername: String? = nil, pendingPurchasesFile: URL,

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperQueue
 
 /// Where the StoreKit 2 backend keeps its pending purchases across launches:
 /// a small JSON file of its own, rewritten whole (atomically) at each change.
@@ -16,7 +17,7 @@ public struct StoreKit2PendingPurchaseFile: Sendable, Hashable {
     /// The file.
     public var url: URL
 
-    /// A file at `url`; nothing is read or written until asked. Its folder must exist.
+    /// A file at `url`; nothing is read or written until asked; the first save makes its folder if needed.
     public init(url: URL) {
         self.url = url
     }
@@ -25,16 +26,16 @@ public struct StoreKit2PendingPurchaseFile: Sendable, Hashable {
     /// - Throws: ``StoreKit2PendingPurchaseFileError`` when the file cannot be
     ///   read or holds something else (it is left as it is).
     public func load() throws(StoreKit2PendingPurchaseFileError) -> StoreKit2PendingPurchases {
-        guard FileManager.default.fileExists(atPath: url.path) else { return StoreKit2PendingPurchases() }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: url)
+            guard let read = try AtomicFile.contents(of: url.path) else { return StoreKit2PendingPurchases() }
+            bytes = read
         } catch {
-            throw StoreKit2PendingPurchaseFileError(path: url.path, reason: "cannot be read (\(error.localizedDescription))")
+            throw StoreKit2PendingPurchaseFileError(path: url.path, reason: "cannot be read (\(error.reason))")
         }
         let contents: Contents
         do {
-            contents = try JSONDecoder().decode(Contents.self, from: data)
+            contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
         } catch {
             throw StoreKit2PendingPurchaseFileError(
                 path: url.path, reason: "is not a Storekeeper pending-purchases file: expected JSON {\"version\": 1, \"purchases\": [...]} (\(error))")
@@ -46,15 +47,22 @@ public struct StoreKit2PendingPurchaseFile: Sendable, Hashable {
         return StoreKit2PendingPurchases(contents.purchases)
     }
 
-    /// Replaces what the file holds, atomically: a crash leaves the old file or the new, never half of one.
+    /// Replaces what the file holds, atomically and durably (the queue's `AtomicFile`): a crash leaves the old
+    /// file or the new, never half of one, and a request saved is on disk before the purchase is reported pending.
     /// - Throws: ``StoreKit2PendingPurchaseFileError`` when it cannot be written.
     public func save(_ pending: StoreKit2PendingPurchases) throws(StoreKit2PendingPurchaseFileError) {
+        let data: Data
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(Contents(version: Self.versions.upperBound, purchases: pending.purchases)).write(to: url, options: .atomic)
+            data = try encoder.encode(Contents(version: Self.versions.upperBound, purchases: pending.purchases))
         } catch {
-            throw StoreKit2PendingPurchaseFileError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
+            throw StoreKit2PendingPurchaseFileError(path: url.path, reason: "cannot be encoded (\(error))")
+        }
+        do {
+            try AtomicFile.replace(url.path, with: Array(data))
+        } catch {
+            throw StoreKit2PendingPurchaseFileError(path: url.path, reason: "cannot be written (\(error.reason))")
         }
     }
 
