@@ -12,15 +12,16 @@ import StorekeeperRuntime
 /// Errors name the path and say what is wrong; running out of space or file
 /// descriptors is transient, anything else permanent.
 ///
-/// Package-wide: the one home of durable small files (records, the StoreKit 2
-/// backend's pending purchases).
-package enum AtomicFile {
+/// Public so that the StoreKit backends (another module, compiled in another
+/// package by the mirror check too) keep their small files the same way: the
+/// one home of durable small files (records, StoreKit 2's pending purchases).
+public enum AtomicFile {
     /// The largest file read: record files are small, and a bound keeps a
     /// hostile or mistaken file from costing unbounded memory.
     static let maxSize = 64 << 20
 
     /// The file's bytes, or `nil` when nothing is at `path`.
-    package static func contents(of path: String) throws(StepFailure) -> [UInt8]? {
+    public static func contents(of path: String) throws(StepFailure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -53,7 +54,7 @@ package enum AtomicFile {
 
     /// Replaces the file at `path` with `bytes`, creating its folder if
     /// needed. On failure the old file, if any, is left as it was.
-    package static func replace(_ path: String, with bytes: [UInt8]) throws(StepFailure) {
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(StepFailure) {
         let (folder, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw .permanent("cannot write \(path): it does not name a file")
