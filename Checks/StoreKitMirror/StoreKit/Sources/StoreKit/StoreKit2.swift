@@ -320,7 +320,8 @@ public enum StoreKitError: Error {
     /// storekiterror/notentitled: `case notEntitled`
     case notEntitled
     /// storekiterror/unsupported: `case unsupported` (iOS 18.4, macOS 15.4, tvOS 18.4, watchOS 11.4, visionOS 2.4):
-    /// newer than the enum, so matching it needs `if #available`; before, it can only arrive as an unknown case.
+    /// newer than the enum. A pattern may match it without a guard (it never builds the value, and before 18.4 no
+    /// error is that case); AppleStoreKit2Store.failure(_:) does, and this mirror compiles it so.
     @available(iOS 18.4, macOS 15.4, tvOS 18.4, watchOS 11.4, visionOS 2.4, *)
     case unsupported
 }
