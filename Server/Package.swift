@@ -210,6 +210,12 @@ let package = Package(
                 .product(name: "StorekeeperTestChain", package: "storekeeper"),
                 .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
                 .product(name: "StorekeeperTooling", package: "storekeeper"),
+                // Devices/: each person's device, the app's queue over StoreKit 2 talking to the server over HTTP.
+                .product(name: "StorekeeperQueue", package: "storekeeper"),
+                .product(name: "StorekeeperHTTP", package: "storekeeper"),
+                .product(name: "StorekeeperStoreKit", package: "storekeeper"),
+                // ModelStoreKit2Device: the StoreKit 2 fake driven by the App Store model.
+                .product(name: "StorekeeperDeviceLives", package: "storekeeper"),
                 .product(name: "StorekeeperRuntime", package: "storekeeper"),
                 .product(name: "StorekeeperCore", package: "storekeeper"),
                 .product(name: "Hummingbird", package: "hummingbird"),

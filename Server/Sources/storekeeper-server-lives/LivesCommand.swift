@@ -44,6 +44,9 @@ struct LivesCommand: AsyncParsableCommand {
     @Flag(help: "Devices that are off miss every update they can (upgraded, revoked, extended versions), not only renewals.")
     var devicesMissUpdates = false
 
+    @Flag(help: "Each person has a device: the app's queue over StoreKit 2, posting to the server over HTTP, whose entitlements must equal the server's and the model's (docs/server.md, \"Device and server\").")
+    var devices = false
+
     @Option(help: "The servers' log level (their log goes to standard error): trace … critical.")
     var logLevel = "error"
 
@@ -83,7 +86,7 @@ struct LivesCommand: AsyncParsableCommand {
         let world = try LivesWorld()
         var settings = LifeSettings.standard
         settings.faults.offDevicesMissUpdates = devicesMissUpdates
-        let options = LivesOptions(database: database, instances: instances, postgresURL: url, settings: settings)
+        let options = LivesOptions(database: database, instances: instances, postgresURL: url, settings: settings, devices: devices)
         let driver = try await LivesDriver(world: world, options: options)
         if let replay {
             let outcome = await driver.run(seed: replay, transcript: true)
@@ -96,10 +99,10 @@ struct LivesCommand: AsyncParsableCommand {
                 say("\n" + failure.report(storyLines: 0))
                 throw ExitCode(1)
             }
-            say("life \(replay): the server agreed with the model at every checkpoint")
+            say("life \(replay): the server\(devices ? ", the devices" : "") agreed with the model at every checkpoint")
             return
         }
-        say("storekeeper-server-lives: \(lives) lives from seed \(seed) on \(database), \(instances) instance\(instances == 1 ? "" : "s")")
+        say("storekeeper-server-lives: \(lives) lives from seed \(seed) on \(database), \(instances) instance\(instances == 1 ? "" : "s")\(devices ? ", with devices" : "")")
         let every = max(1, lives / 20)
         var done = 0
         var failed = 0

@@ -21,6 +21,14 @@ public struct LifeCounts: Sendable, Equatable {
     public var refused: [String: Int] = [:]
     /// Deliveries by attempt (`first`, `duplicate`, `retry`, `stale-copy`).
     public var attempts: [String: Int] = [:]
+    /// With devices: purchases made through a device's queue.
+    public var purchasesThroughQueues = 0
+    /// With devices: transactions StoreKit handed a device outside a purchase (`Transaction.updates`).
+    public var updatesToDevices = 0
+    /// With devices: the driver's posts of device transactions left to the devices.
+    public var postedByDevices = 0
+    /// With devices: device entitlements compared with the model's.
+    public var deviceChecks = 0
 
     /// Nothing counted yet.
     public init() {}
@@ -37,5 +45,9 @@ public struct LifeCounts: Sendable, Equatable {
         performed.merge(other.performed, uniquingKeysWith: +)
         refused.merge(other.refused, uniquingKeysWith: +)
         attempts.merge(other.attempts, uniquingKeysWith: +)
+        purchasesThroughQueues += other.purchasesThroughQueues
+        updatesToDevices += other.updatesToDevices
+        postedByDevices += other.postedByDevices
+        deviceChecks += other.deviceChecks
     }
 }

@@ -14,20 +14,28 @@ public struct LivesOptions: Sendable {
     public var postgresURL: String?
     /// The lives' settings.
     public var settings: LifeSettings
+    /// Whether each person has a device (the app's queue over StoreKit 2, talking to the server over HTTP)
+    /// that posts what Apple sends it, instead of the driver posting it; checkpoints then compare the
+    /// device's entitlements too (Devices/DeviceLife.swift).
+    public var devices: Bool
 
     /// Options.
-    public init(database: LifeDatabase, instances: Int = 1, postgresURL: String? = nil, settings: LifeSettings = .standard) {
+    public init(
+        database: LifeDatabase, instances: Int = 1, postgresURL: String? = nil, settings: LifeSettings = .standard, devices: Bool = false
+    ) {
         self.database = database
         self.instances = instances
         self.postgresURL = postgresURL
         self.settings = settings
+        self.devices = devices
     }
 
     /// The command that replays `seed` with these options, from the repository's root.
     public func replayCommand(seed: UInt64) -> String {
         let environment = database == .postgres ? #"STOREKEEPER_TEST_POSTGRES_URL="$(Scripts/postgres url)" "# : ""
         let misses = settings.faults.offDevicesMissUpdates ? " --devices-miss-updates" : ""
-        return "\(environment)swift run --package-path Server storekeeper-server-lives --replay \(seed) --database \(database) --instances \(instances)\(misses)"
+        let devices = self.devices ? " --devices" : ""
+        return "\(environment)swift run --package-path Server storekeeper-server-lives --replay \(seed) --database \(database) --instances \(instances)\(misses)\(devices)"
     }
 }
 
@@ -78,7 +86,11 @@ public final class LivesDriver: Sendable {
                 let instances = storages.map { LifeInstance(configuration: world.server, storage: $0, clock: clock) }
                 do {
                     for instance in instances { try await instance.start() }
-                    try await live(&life, instances: instances, clock: clock, outcome: &outcome, log: &log)
+                    if options.devices {
+                        try await liveWithDevices(&life, instances: instances, clock: clock, outcome: &outcome, log: &log)
+                    } else {
+                        try await live(&life, instances: instances, clock: clock, outcome: &outcome, log: &log)
+                    }
                 } catch {
                     for instance in instances { await instance.stop() }
                     throw error
@@ -146,7 +158,7 @@ public final class LivesDriver: Sendable {
     }
 
     /// Sends one delivery; anything but 200 stops the life (503 is retried: it asks for a retry).
-    private func deliver(
+    func deliver(
         _ delivery: LifeDelivery, instances: [LifeInstance], clock: LifeClock, moment: LifeMoment, seed: UInt64, log: inout [String]
     ) async throws {
         let instance = instances[delivery.instance % instances.count]
@@ -172,7 +184,7 @@ public final class LivesDriver: Sendable {
     }
 
     /// Compares an account's served entitlements, on every instance, with the model's.
-    private func check(
+    func check(
         _ expectation: LifeExpectation, instances: [LifeInstance], clock: LifeClock, moment: LifeMoment, seed: UInt64, log: inout [String]
     ) async throws {
         for (index, instance) in instances.enumerated() {
@@ -264,7 +276,7 @@ public final class LivesDriver: Sendable {
         try ClientToken.issue(user: account, expiresAt: clock.now.addingTimeInterval(3_600), secret: world.server.clientTokenSecret)
     }
 
-    private func failure(
+    func failure(
         _ kind: String, _ signature: String, step: Int, at: Date, account: String?, expected: String, got: String, seed: UInt64, log: [String]
     ) -> LifeFailure {
         LifeFailure(

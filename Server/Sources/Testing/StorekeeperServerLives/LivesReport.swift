@@ -46,7 +46,14 @@ public struct LivesReport: Sendable {
         let instances = options.instances == 1 ? "1 instance" : "\(options.instances) instances"
         return "\(options.database), \(instances): \(lives) lives, \(counts.steps) steps, \(counts.checkpoints) checkpoints, \(counts.deliveries) messages, "
             + "\(counts.spends) spends, \(counts.restarts) server restarts, \(counts.missed) missed by devices, \(counts.refusals) actions refused by the model; "
-            + "\(failures.count) failed; \(String(format: "%.1f", seconds)) s"
+            + devicesFigures + "\(failures.count) failed; \(String(format: "%.1f", seconds)) s"
+    }
+
+    /// With devices: what they did, for ``figures``.
+    private var devicesFigures: String {
+        guard options.devices else { return "" }
+        return "devices: \(counts.purchasesThroughQueues) purchases through queues, \(counts.updatesToDevices) updates, "
+            + "\(counts.deviceChecks) device checkpoints; "
     }
 
     /// What the lives did, by kind: actions performed (and refused by the model), deliveries by attempt.

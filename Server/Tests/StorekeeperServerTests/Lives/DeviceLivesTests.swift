@@ -1,0 +1,70 @@
+import Foundation
+import StorekeeperServerLives
+import StorekeeperServerTestSupport
+import StorekeeperStoreModel
+import Testing
+
+/// Device and server agree (issue 25): random lives of the App Store model in which each person has a device,
+/// the app's real `TransactionQueue` over `StoreKit2Backend` and the model-driven StoreKit 2
+/// (`ModelStoreKit2Device`), talking to the in-process server over real HTTP (`HTTPServerTransport`). Purchases
+/// are made through the device's queue, whose plans post the signed transactions; other transactions reach
+/// the device through `Transaction.updates`; the model's notifications go to the server with their faults;
+/// spends go through the device's queue. At every checkpoint nothing is left pending on any device, the server's
+/// `GET /v1/entitlements` equals the model's, and so does each device's `entitlements()`; every spend is
+/// accepted exactly when the model accepts it. docs/server.md, "Device and server".
+///
+/// The seeds are fixed; `STOREKEEPER_LIVES_FIRST_SEED` moves them, and `storekeeper-server-lives --devices`
+/// runs many more.
+@Suite(.serialized) struct DeviceLivesTests {
+    static let sqliteLives = 40
+    static let postgresLives = 10
+
+    static let firstSeed: UInt64 = ProcessInfo.processInfo.environment["STOREKEEPER_LIVES_FIRST_SEED"].flatMap { UInt64($0) } ?? 1
+
+    static func run(_ database: LifeDatabase, seeds: some Sequence<UInt64>) async throws -> LivesReport {
+        let url = database == .postgres ? try TestPostgres.url() : nil
+        let driver = try await LivesDriver(
+            world: try LivesWorld(), options: LivesOptions(database: database, postgresURL: url, devices: true))
+        let report = await driver.run(seeds: seeds)
+        await driver.close()
+        print("device lives: \(report.figures)")
+        return report
+    }
+
+    static func expectAgreement(_ report: LivesReport, lives: Int) {
+        #expect(report.lives == lives)
+        #expect(report.counts.deviceChecks >= lives, "every life ends with a checkpoint of every device")
+        #expect(report.counts.purchasesThroughQueues > 0, "purchases were made through the devices' queues")
+        #expect(report.counts.postedByDevices > 0, "the devices posted what the driver posts without them")
+        #expect(report.failures.isEmpty, "\(report.distinct.count) distinct disagreement(s):\n\(report.failureReport(storyLines: 30))")
+    }
+
+    @Test func devicesServerAndModelAgreeOnSQLite() async throws {
+        let first = Self.firstSeed
+        let report = try await Self.run(.sqlite, seeds: first..<(first &+ UInt64(Self.sqliteLives)))
+        Self.expectAgreement(report, lives: Self.sqliteLives)
+    }
+
+    @Test(.enabled(if: TestBackend.available.contains(.postgres), "PostgreSQL's programs are not on this machine"))
+    func devicesServerAndModelAgreeOnPostgreSQL() async throws {
+        let first = Self.firstSeed &+ 300_000
+        let report = try await Self.run(.postgres, seeds: first..<(first &+ UInt64(Self.postgresLives)))
+        Self.expectAgreement(report, lives: Self.postgresLives)
+    }
+
+    /// Two disagreements the lives found and that are not fixed yet (docs/server.md, "Device and server"):
+    /// the device's ownership of a product is one transaction's, so revoking the one that holds it drops a
+    /// product another unrevoked transaction of it still gives (seed 42: an own subscription and a
+    /// family-shared one of the same product); and a subscription in its billing grace period is not entitled
+    /// on a device whose subscriptions keep their records on the server (seed 60): StoreKit sends the device
+    /// nothing when a renewal fails, and the queue reads `currentEntitlements` only for `receipt` products.
+    /// Each must still disagree in exactly that way; when a fix lands, this test says so.
+    @Test(arguments: [(UInt64(42), "features, products, subscriptions"), (UInt64(60), "features, products, subscriptions")])
+    func knownDisagreements(seed: UInt64, members: String) async throws {
+        let report = try await Self.run(.sqlite, seeds: [seed])
+        withKnownIssue("seed \(seed): the device differs in \(members) (docs/server.md, \"Device and server\")") {
+            #expect(report.failures.isEmpty, "\(report.failureReport(storyLines: 10))")
+        }
+        #expect(report.failures.allSatisfy { $0.kind == "device" && $0.signature.hasSuffix(members) }, "\(report.failureReport(storyLines: 0))")
+    }
+}
