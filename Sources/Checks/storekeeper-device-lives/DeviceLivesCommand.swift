@@ -80,6 +80,10 @@ struct DeviceLivesCommand: AsyncParsableCommand {
         say(summary.table(backend: backend.rawValue, elapsed: ContinuousClock.now - start))
         guard summary.failures.isEmpty else {
             for failure in summary.failures.prefix(failuresShown) { say("\n" + failure.description) }
+            say("\nevery failure, one line each (seed, step, account: what):")
+            for failure in summary.failures {
+                say("  \(failure.seed) step \(failure.step) \(failure.account ?? "-"): \(failure.message.prefix(400))")
+            }
             let seeds = summary.failures.map { String($0.seed) }
             say("\nfailed seeds (\(seeds.count)): \(seeds.prefix(200).joined(separator: " "))\(seeds.count > 200 ? " …" : "")")
             return true
