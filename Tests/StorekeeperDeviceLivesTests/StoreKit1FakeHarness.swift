@@ -20,7 +20,7 @@ final class StoreKit1FakeHarness: @unchecked Sendable {
     static let policy: Result<CompiledPolicy, any Error> = Result {
         try ScratchFolder.with(prefix: "storekeeper-sk1-fake") { folder in
             let path = folder.appendingPathComponent("catalog.yaml").path
-            try StoreKit1DeviceCatalog.yaml.write(toFile: path, atomically: true, encoding: .utf8)
+            try DeviceCatalog.yaml().write(toFile: path, atomically: true, encoding: .utf8)
             return try PolicyLoader().load(contentsOf: path)
         }
     }
@@ -84,6 +84,7 @@ final class StoreKit1FakeHarness: @unchecked Sendable {
         let queue = try TransactionQueue(policy: policy, store: backend, configuration: QueueConfiguration(
             journalPath: device.journalPath, durability: .appCrash,
             retry: RetryPolicy(initialDelay: .milliseconds(5), multiplier: 2, maximumDelay: .milliseconds(40), jitter: 0),
+            recordStores: RecordStores(iCloud: FileKeyValueStore(file: folder.appendingPathComponent("\(appleID)-icloud.json"))),
             now: { clock.date }))
         await device.storeKit.attach(backend, onCrash: { queue.closeJournalAsACrashWould() })
         device.backend = backend

@@ -80,6 +80,8 @@ import Testing
         let next = try await harness.advance(days: 31).compactMap { if case .transaction(let t) = $0 { t.payload } else { nil } }
         let offRenewal = try #require(next.first { $0.reason == .renewal })
         #expect(device.storeKit.unfinishedModelIDs == [offRenewal.transactionID], "StoreKit holds it until the app runs")
+        let receipt = try AppReceiptPayload(receipt: try #require(device.storeKit.receiptOnDevice()))
+        #expect(receipt.entry(transactionID: offRenewal.transactionID) != nil, "the receipt lists it when the app is told of it")
         try await harness.launch("ann")
         #expect(await device.log.updated.contains { $0.info.id == offRenewal.transactionID })
         #expect(device.storeKit.unfinishedModelIDs.isEmpty)

@@ -6,7 +6,8 @@ import StorekeeperRuntime
 enum DeviceBackend: String, CaseIterable, ExpressibleByArgument {
     /// `StoreKit2Backend` over ``ModelStoreKit2Device``.
     case storekit2
-    /// `StoreKit1Backend` over the model-driven payment queue and receipt (another helper wires it).
+    /// `StoreKit1Backend` over ``ModelStoreKit1Device`` (its payment queue and app receipt), with StoreKit 1's
+    /// projection of the model's entitlements (``StoreKit1LifeDriver``).
     case storekit1
     /// Both, one after the other.
     case both
@@ -24,12 +25,14 @@ enum DeviceBackend: String, CaseIterable, ExpressibleByArgument {
             driver.traces = traces
             return driver
         case .storekit1:
-            throw ValidationError("--backend storekit1: not built yet (the model-driven StoreKit 1 lives are not wired to this command)")
+            var driver = StoreKit1LifeDriver(policy: world.policy, modelConfiguration: world.modelConfiguration)
+            driver.traces = traces
+            return driver
         case .both:
             throw ValidationError("--backend both: run storekit2 and storekit1 one at a time")
         }
     }
 
-    /// Whether this backend's lives can run (storekit1 until it is wired: no).
-    var isBuilt: Bool { self == .storekit2 }
+    /// Whether this backend's lives can run: both StoreKits' can.
+    var isBuilt: Bool { true }
 }

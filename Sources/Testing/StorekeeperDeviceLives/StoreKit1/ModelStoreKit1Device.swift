@@ -214,11 +214,13 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
                     revoked.append(payload.productID)
                 }
             }
+            // StoreKit writes the receipt as the transaction completes, whether the app runs or not: the
+            // observer finds it listed when it is delivered.
+            if !newlyHeld.isEmpty { writeReceipt() }
             guard launch != nil, let backend else {
                 revokedWhileOff += revoked.filter { !revokedWhileOff.contains($0) }
                 return nil
             }
-            if !newlyHeld.isEmpty { writeReceipt() }
             counters.purchased += newlyHeld.count
             return backend
         }
