@@ -70,6 +70,8 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
         public var refreshes = 0
         /// Payments the model had no transaction for (answered failed).
         public var unanswered = 0
+        /// `paymentQueueDidChangeStorefront(_:)` calls.
+        public var storefrontChanges = 0
     }
 
     private let lock = NSLock()
@@ -240,6 +242,19 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
             known.insert(payload.transactionID)
             answers[payload.productID, default: []].append(payload)
         }
+    }
+
+    /// The device's App Store storefront changes (the user moved to another country's store): StoreKit calls
+    /// `paymentQueueDidChangeStorefront(_:)` if the app runs
+    /// (https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueuedidchangestorefront(_:)).
+    /// The model has one storefront, so nothing else changes.
+    public func changeStorefront() {
+        let backend: StoreKit1Backend? = lock.withLock {
+            guard launch != nil, let backend = self.backend else { return nil }
+            counters.storefrontChanges += 1
+            return backend
+        }
+        backend?.storefrontDidChange()
     }
 
     // MARK: SKPaymentQueue

@@ -107,7 +107,7 @@ final class StoreKit1LifeRun {
             report.finishes += counters.finishes
             for (kind, count) in [("duplicate", counters.duplicates), ("reordered", counters.reorders), ("redelivered after finish", counters.afterFinish),
                                   ("crash at finish", counters.crashes), ("restore", counters.restores),
-                                  ("family revocation", counters.revocations)] where count > 0 {
+                                  ("family revocation", counters.revocations), ("storefront change", counters.storefrontChanges)] where count > 0 {
                 report.faults[kind, default: 0] += count
             }
         }
@@ -141,6 +141,10 @@ final class StoreKit1LifeRun {
         for device in devices {
             let mine = messages.filter { if case .transaction(let sent) = $0 { sent.appleID == device.person.appleID } else { false } }
             try await deliver(mine, to: device)
+        }
+        for device in devices where random.chance(driver.restoreChance / 2) {
+            note("\(device.person.appleID): the App Store storefront changes")
+            device.storeKit.changeStorefront()
         }
         for device in devices where random.chance(driver.restoreChance) {
             note("\(device.person.appleID): the user taps Restore Purchases")
