@@ -57,4 +57,46 @@ import Testing
         #expect(!(await relaunched.entitlements().owns(subscription.id)), "the extended period ends too")
         await relaunched.stop()
     }
+
+    /// The App Store reverses a refund by signing the transaction again without `revocationDate`
+    /// (REFUND_REVERSED, https://developer.apple.com/documentation/appstoreservernotifications/notificationtype):
+    /// that version carries the period's end as it stands, extended included. The queue reopens the plan
+    /// with the version it journalled first; the end must still be the new version's (found by the lives:
+    /// seed 300090 on PostgreSQL, an extension, a prorated refund, its reversal).
+    @Test func aRefundReversedAfterAnExtensionGivesBackTheExtendedEnd() async throws {
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace)
+        let subscription = try #require(policy.products.first { product in
+            product.type == .autoRenewableSubscription && !product.unlocks.isEmpty && H.plan(of: product, .purchased, in: policy).contains("unlock")
+        })
+        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let start = clock.now
+        let world = try H.World(trace: trace, now: { clock.now })
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let end = start.addingTimeInterval(30 * 86_400)
+        let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: start, expirationDate: end)
+        await world.store.send(purchase)
+        try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
+        let extended = end.addingTimeInterval(20 * 86_400)
+        let again = StoreTransaction(purchase.info, purchaseDate: start, expirationDate: extended)
+        await world.store.send(again)
+        try await H.settle(queue, world.log) { $0.contains(.ignored(again, .duplicate)) }
+
+        let refunded = start.addingTimeInterval(86_400)
+        await world.store.send(.revoked(StoreRevocation(productID: subscription.id, transactionIDs: ["a"], reason: .refund, date: refunded)))
+        try await H.eventually { !(await queue.entitlements().owns(subscription.id)) }
+
+        await world.store.send(.reinstated(StoreReinstatement(productID: subscription.id, transactionIDs: ["a"],
+                                                              signedDate: refunded.addingTimeInterval(3_600))))
+        await world.store.send(again)
+        try await H.eventually {
+            await queue.whenIdle()
+            return await queue.entitlements().owns(subscription.id)
+        }
+        #expect(await queue.entitlements().activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: extended)])
+        clock.now = end.addingTimeInterval(86_400)
+        #expect(await queue.entitlements().owns(subscription.id), "a day past the old end, within the extension")
+        await queue.stop()
+    }
 }

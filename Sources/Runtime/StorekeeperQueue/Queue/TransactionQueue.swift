@@ -581,6 +581,10 @@ public actor TransactionQueue {
         }
         replay.removeAll()
         var refinish: [StoreTransaction] = []
+        // New versions of transactions whose plans are still open (a refund
+        // reversed, which reopens the plan with the version journalled
+        // before it): their end counts once the plans ran.
+        var laterVersions: [StoreTransaction] = []
         var accepted: [DispatchKey: Int] = [:]
         // What the journal and the open dispatches know of this batch's
         // transactions, looked up once for the batch.
@@ -622,6 +626,7 @@ public actor TransactionQueue {
                 events.append(.ignored(transaction, reason))
             case .ignore(let reason):
                 events.append(.ignored(transaction, reason))
+                if reason == .duplicate, transaction.expirationDate != nil { laterVersions.append(transaction) }
             }
         }
         // A version of a subscription transaction done here whose end is later
@@ -654,8 +659,12 @@ public actor TransactionQueue {
             }
         }
         await tell(events)
-        if work.isEmpty { return }
-        await run(&work)
+        if !work.isEmpty { await run(&work) }
+        var failures: [QueueEvent] = []
+        for transaction in laterVersions {
+            if let error = extendOwnership(through: transaction) { failures.append(.journalFailed(error)) }
+        }
+        if !failures.isEmpty { await tell(failures) }
     }
 
     /// Moves a subscription's end to the later one a new version of the
