@@ -29,6 +29,10 @@ public struct LifeCounts: Sendable, Equatable {
     public var postedByDevices = 0
     /// With devices: device entitlements compared with the model's.
     public var deviceChecks = 0
+    /// With devices: apps closed and opened again (the queue relaunched on its journal).
+    public var relaunches = 0
+    /// With devices: StoreKit's faults drawn (duplicates, unverified first, redeliveries, reorderings).
+    public var storeKitFaults = 0
 
     /// Nothing counted yet.
     public init() {}
@@ -49,5 +53,7 @@ public struct LifeCounts: Sendable, Equatable {
         updatesToDevices += other.updatesToDevices
         postedByDevices += other.postedByDevices
         deviceChecks += other.deviceChecks
+        relaunches += other.relaunches
+        storeKitFaults += other.storeKitFaults
     }
 }

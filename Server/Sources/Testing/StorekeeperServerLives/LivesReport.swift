@@ -53,7 +53,7 @@ public struct LivesReport: Sendable {
     private var devicesFigures: String {
         guard options.devices else { return "" }
         return "devices: \(counts.purchasesThroughQueues) purchases through queues, \(counts.updatesToDevices) updates, "
-            + "\(counts.deviceChecks) device checkpoints; "
+            + "\(counts.relaunches) relaunches, \(counts.storeKitFaults) StoreKit faults, \(counts.deviceChecks) device checkpoints; "
     }
 
     /// What the lives did, by kind: actions performed (and refused by the model), deliveries by attempt.

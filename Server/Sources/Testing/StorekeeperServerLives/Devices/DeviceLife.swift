@@ -61,6 +61,8 @@ extension LivesDriver {
         outcome: inout LifeOutcome, log: inout [String]
     ) async throws {
         let everyDevice = devices.values.sorted { $0.person.account < $1.person.account }
+        let faults = StoreKitFaults()
+        var random = StoreKitFaults.random(seed: life.seed)
         var down = false
         func exchanges(_ log: inout [String]) {
             for device in everyDevice { log += device.transport.takeExchanges().map { "    " + $0 } }
@@ -69,7 +71,15 @@ extension LivesDriver {
             clock.set(moment.at)
             for device in everyDevice { await device.observe(life.model) }
             log.append(moment.happened)
-            try await handOver(moment, to: devices, seed: life.seed, outcome: &outcome, log: &log)
+            for device in everyDevice {
+                if random.chance(faults.relaunch) {
+                    log.append("  the app on the device of \(device.person.appleID) is closed and opened again")
+                    try await device.relaunch()
+                    outcome.counts.relaunches += 1
+                }
+                if random.chance(faults.verifyHeld) { await device.verifyHeld() }
+            }
+            try await handOver(moment, to: devices, faults: faults, random: &random, seed: life.seed, outcome: &outcome, log: &log)
             exchanges(&log)
             for event in moment.events {
                 switch event {
@@ -103,6 +113,8 @@ extension LivesDriver {
                 case .checkpoint(let expectations):
                     log.append("  checkpoint")
                     for device in everyDevice {
+                        // StoreKit has verified what it could not by now (the model's expectation counts it).
+                        await device.verifyHeld()
                         try await settle(device, moment: moment, seed: life.seed, log: &log)
                     }
                     for device in everyDevice {
@@ -132,34 +144,65 @@ extension LivesDriver {
         }
     }
 
-    /// What Apple sent devices at this moment: the buyer's purchase through its queue, the rest as updates.
+    /// What Apple sent devices at this moment, device by device, with StoreKit's faults: the buyer's purchase
+    /// through its queue, the rest as updates.
     private func handOver(
-        _ moment: LifeMoment, to devices: [String: LifeDevice], seed: UInt64, outcome: inout LifeOutcome, log: inout [String]
+        _ moment: LifeMoment, to devices: [String: LifeDevice], faults: StoreKitFaults, random: inout SplitMix64, seed: UInt64,
+        outcome: inout LifeOutcome, log: inout [String]
     ) async throws {
         var purchase: Purchase?
         if case .buy(let bought)? = moment.action, bought.offer.map({ $0.kind == .introductory }) ?? true { purchase = bought }
+        var byDevice: [(appleID: String, transactions: [DeviceTransaction])] = []
         for message in moment.messages {
             guard case .transaction(let transaction) = message else { continue }
-            guard let device = devices[transaction.appleID] else {
-                throw failure("driver", "a transaction for an Apple ID without a device", step: moment.step, at: moment.at,
-                              account: transaction.account, expected: "a device for every Apple ID", got: transaction.appleID, seed: seed, log: log)
-            }
-            let summary = Self.describe(transaction.payload)
-            if let bought = purchase, transaction.appleID == bought.appleID, transaction.payload.productID == bought.productID,
-               transaction.payload.ownership == .purchased {
-                purchase = nil
-                outcome.counts.purchasesThroughQueues += 1
-                log.append("  \(transaction.appleID) buys \(bought.productID)\(bought.quantity > 1 ? " x\(bought.quantity)" : "") through the app's queue; StoreKit answers \(summary)")
-                do {
-                    try await device.buy(bought, answer: transaction)
-                } catch {
-                    throw failure("device", "the queue refused a purchase the model made: \(error)", step: moment.step, at: moment.at,
-                                  account: bought.account, expected: "the payment added", got: error.description, seed: seed, log: log)
-                }
+            if let index = byDevice.firstIndex(where: { $0.appleID == transaction.appleID }) {
+                byDevice[index].transactions.append(transaction)
             } else {
-                outcome.counts.updatesToDevices += 1
-                log.append("  StoreKit updates the device of \(transaction.appleID): \(summary)")
-                await device.receive(transaction)
+                byDevice.append((transaction.appleID, [transaction]))
+            }
+        }
+        for (appleID, transactions) in byDevice {
+            guard let device = devices[appleID] else {
+                throw failure("driver", "a transaction for an Apple ID without a device", step: moment.step, at: moment.at,
+                              account: transactions.first?.account, expected: "a device for every Apple ID", got: appleID, seed: seed, log: log)
+            }
+            var ordered = transactions
+            if ordered.count > 1, random.chance(faults.reorder) {
+                ordered.shuffle(using: &random)
+                outcome.counts.storeKitFaults += 1
+                log.append("  StoreKit reorders what it hands the device of \(appleID)")
+            }
+            for transaction in ordered {
+                let summary = Self.describe(transaction.payload)
+                let unverified = random.chance(faults.unverified)
+                let note = unverified ? " (unverified until StoreKit can verify it)" : ""
+                if unverified { outcome.counts.storeKitFaults += 1 }
+                if let bought = purchase, transaction.appleID == bought.appleID, transaction.payload.productID == bought.productID,
+                   transaction.payload.ownership == .purchased {
+                    purchase = nil
+                    outcome.counts.purchasesThroughQueues += 1
+                    log.append("  \(appleID) buys \(bought.productID)\(bought.quantity > 1 ? " x\(bought.quantity)" : "") through the app's queue; StoreKit answers \(summary)\(note)")
+                    do {
+                        try await device.buy(bought, answer: transaction, unverified: unverified)
+                    } catch {
+                        throw failure("device", "the queue refused a purchase the model made: \(error)", step: moment.step, at: moment.at,
+                                      account: bought.account, expected: "the payment added", got: error.description, seed: seed, log: log)
+                    }
+                } else {
+                    outcome.counts.updatesToDevices += 1
+                    log.append("  StoreKit updates the device of \(appleID): \(summary)\(note)")
+                    await device.receive(transaction, unverified: unverified)
+                    if random.chance(faults.duplicate) {
+                        outcome.counts.storeKitFaults += 1
+                        log.append("  StoreKit updates the device of \(appleID) again: \(summary)")
+                        await device.receive(transaction)
+                    }
+                }
+                if random.chance(faults.redeliver) {
+                    outcome.counts.storeKitFaults += 1
+                    log.append("  StoreKit delivers \(transaction.payload.transactionID) again after it was finished (if it was)")
+                    await device.redeliver(transaction.payload.transactionID)
+                }
             }
         }
         if let purchase {

@@ -105,16 +105,29 @@ final class LifeDevice: @unchecked Sendable {
     /// model's transaction. The app gives its `applicationUsername` (so StoreKit the account's token) when
     /// the model's transaction carries the token: not for a purchase without one, but for an upgrade within
     /// a subscription bought with one, which the model signs with the subscription's token.
-    func buy(_ purchase: Purchase, answer: DeviceTransaction) async throws(PaymentError) {
-        await store.expectPurchase(answer)
+    func buy(_ purchase: Purchase, answer: DeviceTransaction, unverified: Bool = false) async throws(PaymentError) {
+        await store.expectPurchase(answer, unverified: unverified)
         let user = answer.payload.appAccountToken != nil ? purchase.account : nil
         try await queue.add(Payment(productID: purchase.productID, quantity: purchase.quantity, applicationUsername: user))
         await idle()
     }
 
-    /// StoreKit hands over a transaction that happened outside a purchase (`Transaction.updates`).
-    func receive(_ transaction: DeviceTransaction) async {
-        await store.receive(transaction)
+    /// StoreKit hands over a transaction that happened outside a purchase (`Transaction.updates`), as
+    /// `.unverified` when `unverified` (until ``verifyHeld()`` or the next launch).
+    func receive(_ transaction: DeviceTransaction, unverified: Bool = false) async {
+        await store.receive(transaction, unverified: unverified)
+        await idle()
+    }
+
+    /// StoreKit delivers a transaction again after the app finished it.
+    func redeliver(_ transactionID: String) async {
+        await store.redeliver(transactionID: transactionID)
+        await idle()
+    }
+
+    /// StoreKit verifies what it could not: each such transaction again, verified.
+    func verifyHeld() async {
+        await store.verifyHeld()
         await idle()
     }
 
