@@ -17,6 +17,8 @@ import StorekeeperTestChain
 /// - The model's notifications go to the server as the driver sends them without devices, with the same
 ///   faults (duplicates, delays, lost attempts, reordering, the server down). The driver's own posts of
 ///   device transactions are not made: the devices post.
+/// - StoreKit's own faults (``StoreKitFaults``, drawn from the life's seed): duplicates, unverified then
+///   verified, redelivery after finish, reordering, and the app closed and opened again on its journal.
 /// - While the server is down a device's requests fail as an unreachable server's do, and its queue waits;
 ///   when the server is back every queue retries.
 /// - At a checkpoint every device first finishes its work (nothing may stay pending), then each account's
