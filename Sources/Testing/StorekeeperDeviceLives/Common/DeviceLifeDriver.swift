@@ -146,6 +146,7 @@ final class DeviceLifeRun {
             report.failure = failure("\(error)", account: nil)
         }
         report.story = story
+        for (kind, count) in troubles.counts { report.faults["queue: " + kind, default: 0] += count }
         for device in devices {
             let tally = await device.device.tally
             report.deliveries += tally.deliveries
@@ -328,7 +329,8 @@ final class DeviceLifeRun {
         do {
             queue = try TransactionQueue(policy: driver.policy, store: backend, configuration: configuration)
             device.current.queue = queue
-            try await queue.start(observers: driver.traces ? [QueueTrace(appleID: device.person.appleID, log: trace)] : [])
+            let watch = QueueTrouble(log: troubles)
+            try await queue.start(observers: driver.traces ? [watch, QueueTrace(appleID: device.person.appleID, log: trace)] : [watch])
         } catch {
             throw failure("the queue of \(device.person.appleID) did not start: \(error)", account: device.person.account)
         }
@@ -465,6 +467,8 @@ final class DeviceLifeRun {
 
     /// The queues' events, when the driver traces: noted at the step they happen in.
     let trace = TraceLog()
+    /// The queues' failures to commit and steps that failed (each may reorder what the queue does; counted).
+    let troubles = TroubleCount()
 
     private func fault(_ kind: String, _ note: String) {
         report.faults[kind, default: 0] += 1
@@ -535,5 +539,31 @@ struct QueueTrace: TransactionObserver {
         case .promotedPurchaseRefused(let purchase, let error): "promoted \(purchase.payment.productID) refused: \(error)"
         }
         log.add("\(appleID): \(text)")
+    }
+}
+
+/// How often the queues of a life told of a failure: a journal commit that failed (the queue sends the event again
+/// later), a step that failed. None is expected in these lives; a count says one happened, and where to look when a
+/// life's outcome depends on timing.
+final class TroubleCount: @unchecked Sendable {
+    // @unchecked: `byKind` is behind `lock`.
+    private let lock = NSLock()
+    private var byKind: [String: Int] = [:]
+
+    var counts: [String: Int] { lock.withLock { byKind } }
+
+    func add(_ kind: String) { lock.withLock { byKind[kind, default: 0] += 1 } }
+}
+
+/// Counts the failures a queue tells its observers of.
+struct QueueTrouble: TransactionObserver {
+    let log: TroubleCount
+
+    func queue(_ event: QueueEvent) async {
+        switch event {
+        case .journalFailed: log.add("journal failed")
+        case .stepFailed(_, let step, _, _): log.add("step \(step) failed")
+        default: break
+        }
     }
 }
