@@ -28,7 +28,7 @@ struct DeviceLivesCommand: AsyncParsableCommand {
     @Option(help: "Lives run at once.")
     var jobs = 2
 
-    @Option(help: "Failures printed in full (the others by seed).")
+    @Option(help: "Failures printed in full, with their stories (every failure also gets one line).")
     var failuresShown = 3
 
     func validate() throws {
