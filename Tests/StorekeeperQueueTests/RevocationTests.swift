@@ -379,6 +379,7 @@ import Testing
                 try db.execute(sql: "DROP TABLE spends")
                 try db.execute(sql: "ALTER TABLE dispatches DROP COLUMN signed_transaction")
                 try db.execute(sql: "ALTER TABLE grants DROP COLUMN taken")
+                try db.execute(sql: "DROP TABLE ownerships")
                 try db.execute(sql: "UPDATE meta SET value = '1' WHERE key = 'version'")
             }
             try database.close()

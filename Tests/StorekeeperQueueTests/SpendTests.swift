@@ -123,6 +123,7 @@ import Testing
                 try db.execute(sql: "DROP TABLE spends")
                 try db.execute(sql: "ALTER TABLE dispatches DROP COLUMN signed_transaction")
                 try db.execute(sql: "ALTER TABLE grants DROP COLUMN taken")
+                try db.execute(sql: "DROP TABLE ownerships")
                 try db.execute(sql: "UPDATE meta SET value = '2' WHERE key = 'version'")
             }
             try database.close()

@@ -461,8 +461,10 @@ final class Journal: Sendable {
                     }
                 }
                 guard changed else { return }
+                // Each product a revoked transaction owned passes to the best
+                // ownership that stands (another purchase of it), or goes.
+                try Journal.chooseOwners(of: Journal.productsTouched(by: revoked, in: db), in: db)
                 for id in revoked {
-                    try db.cachedStatement(sql: "DELETE FROM owned WHERE transaction_id = ?").execute(arguments: [id])
                     // A feature is unlocked by a product (one row, kept by the first
                     // transaction that unlocked it) for as long as the product is owned:
                     // if another transaction still owns the product (a later
@@ -574,6 +576,11 @@ final class Journal: Sendable {
         switch effect {
         case .own(let productID):
             let expiration = SubscriptionTerm.expiration(of: product, bought: transaction.purchaseDate, storeExpiration: transaction.expirationDate)
+            // Every ownership is kept, so that the product passes to another
+            // that stands when this one's transaction is revoked.
+            let subscription = product.type == .autoRenewableSubscription ? (transaction.originalID ?? id) : nil
+            try noteOwnership(productID, transactionID: id, subscription: subscription, purchaseDate: transaction.purchaseDate,
+                              expiration: expiration, in: db)
             // The later end wins; no end outlasts any end.
             try db.cachedStatement(sql: """
                 INSERT INTO owned (product, transaction_id, purchase_date, expiration_date) VALUES (?, ?, ?, ?)

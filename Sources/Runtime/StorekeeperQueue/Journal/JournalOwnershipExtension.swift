@@ -14,6 +14,11 @@ extension Journal {
         var changed = false
         do {
             try write(durable: false) { db in
+                // The ownership kept for this transaction ends later too.
+                try db.cachedStatement(sql: """
+                    UPDATE ownerships SET expiration_date = ? WHERE product = ? AND transaction_id = ?
+                        AND expiration_date IS NOT NULL AND expiration_date < ?
+                    """).execute(arguments: [end.timeIntervalSince1970, productID, transaction.id, end.timeIntervalSince1970])
                 try db.cachedStatement(sql: """
                     INSERT INTO owned (product, transaction_id, purchase_date, expiration_date) VALUES (?, ?, ?, ?)
                     ON CONFLICT (product) DO UPDATE SET transaction_id = excluded.transaction_id, purchase_date = excluded.purchase_date,

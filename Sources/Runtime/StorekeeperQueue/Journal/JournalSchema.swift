@@ -5,12 +5,24 @@ enum JournalSchema {
     /// Written in `meta` to tell a Storekeeper journal from another database.
     static let format = "storekeeper-journal"
     /// The schema version this build reads and writes.
-    static let version = 5
+    static let version = 6
 
     /// Revoked transactions (refunds, family sharing stopped): kept for good,
     /// so that a transaction the store took back delivers nothing again,
     /// whenever its update or its plan's steps run.
     static let revocations = "CREATE TABLE revocations (transaction_id TEXT PRIMARY KEY, product TEXT NOT NULL, reason TEXT NOT NULL, date REAL NOT NULL) WITHOUT ROWID"
+
+    /// Every transaction that delivered a product, with its end: `owned` keeps
+    /// the one that owns each product now, and when that one is revoked the
+    /// product passes to the best that stands (a pass bought twice, the
+    /// second refunded). `subscription` is an auto-renewable period's
+    /// `originalTransactionId` (null for other products).
+    static let ownerships = """
+        CREATE TABLE IF NOT EXISTS ownerships (product TEXT NOT NULL, transaction_id TEXT NOT NULL, subscription TEXT,
+            purchase_date REAL NOT NULL, expiration_date REAL, PRIMARY KEY (product, transaction_id)) WITHOUT ROWID
+        """
+    static let ownershipsBySubscription =
+        "CREATE INDEX IF NOT EXISTS ownerships_subscription ON ownerships (subscription, purchase_date) WHERE subscription IS NOT NULL"
 
     /// Spends of balances, by the app's idempotency key: applied, or pending
     /// (sent, or about to be, to the server or the iCloud store), with what
@@ -35,6 +47,17 @@ enum JournalSchema {
         // refund gives back exactly that. Grants revoked before it were deleted,
         // having had all taken: a reversal grants them again in full.
         4: ["ALTER TABLE grants ADD COLUMN taken INTEGER NOT NULL DEFAULT 0"],
+        // Version 6 keeps every ownership a transaction delivered (`ownerships`),
+        // not only each product's current one. Journals before it start with the
+        // current owners; a purchase another one overwrote before the upgrade is
+        // not known (its product goes if the other is revoked, as before).
+        5: [ownerships, ownershipsBySubscription, """
+            INSERT OR IGNORE INTO ownerships (product, transaction_id, subscription, purchase_date, expiration_date)
+            SELECT product, transaction_id,
+                (SELECT coalesce(original_id, transaction_id) FROM dispatches WHERE dispatches.transaction_id = owned.transaction_id
+                    AND dispatches.expiration_date IS NOT NULL LIMIT 1),
+                purchase_date, expiration_date FROM owned
+            """],
     ]
 
     static let statements = [
@@ -80,5 +103,7 @@ enum JournalSchema {
         "CREATE TABLE custom_effects (transaction_id TEXT NOT NULL, step TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (transaction_id, step, detail)) WITHOUT ROWID",
         revocations,
         spends,
+        ownerships,
+        ownershipsBySubscription,
     ]
 }

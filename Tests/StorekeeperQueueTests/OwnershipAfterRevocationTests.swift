@@ -1,0 +1,73 @@
+import Foundation
+import StorekeeperCore
+@testable import StorekeeperQueue
+import StorekeeperRuntime
+import Testing
+
+/// Who owns a product once one of the transactions that delivered it is revoked or reinstated: the
+/// journal keeps one owner per product, and Apple's `Transaction.currentEntitlements` says which one
+/// counts: "The latest transaction for each non-renewing subscription, including finished ones", and
+/// "Products that the App Store has refunded or revoked" do not appear
+/// (https://developer.apple.com/documentation/storekit/transaction/currententitlements).
+/// Found by the device's random lives (docs/device-lives.md, "Disagreements found").
+@Suite struct OwnershipAfterRevocationTests {
+    typealias H = DeliveryHarness
+
+    @Test func aRefundOfOneOfTwoPurchasesOfAPassLeavesThePassToTheOtherOne() async throws {
+        // Bought twice while in force, the second purchase refunded: the first
+        // still stands, so the pass (and what it unlocks) is still the user's,
+        // for the first purchase's term; refunded too, the pass goes.
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace)
+        let pass = try Self.product(Self.seasonPass, in: policy)
+        try #require(pass.type == .nonRenewingSubscription && !pass.unlocks.isEmpty)
+        let world = try H.World(trace: trace)
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let first = Self.purchase("a", of: pass, at: Self.bought)
+        let second = Self.purchase("b", of: pass, at: Self.bought.addingTimeInterval(60))
+        for purchase in [first, second] {
+            await world.store.send(purchase)
+            try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
+        }
+        let firstEnd = try #require(SubscriptionTerm.expiration(of: pass, bought: first.purchaseDate, storeExpiration: nil))
+
+        let refund = StoreRevocation(productID: pass.id, transactionIDs: ["b"], reason: .refund, date: Self.refunded)
+        await world.store.send(.revoked(refund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
+        let after = await queue.entitlements()
+        #expect(after.owns(pass.id), "the first purchase stands")
+        #expect(Set(pass.unlocks).isSubset(of: after.features), "with what it unlocks")
+        #expect(after.activeSubscriptions.map(\.expirationDate) == [firstEnd], "for the first purchase's term")
+        await queue.stop()
+
+        // The journal has it: the same after a relaunch, and the first's refund takes the pass.
+        let relaunch = try H.World(trace: trace, store: world.store, server: world.server, folder: world.folder)
+        let again = try relaunch.queue(policy)
+        try await again.start(observers: [relaunch.log])
+        #expect(await again.entitlements().owns(pass.id))
+        let firstRefund = StoreRevocation(productID: pass.id, transactionIDs: ["a"], reason: .refund, date: Self.refunded)
+        await relaunch.store.send(.revoked(firstRefund))
+        try await H.settle(again, relaunch.log) { $0.contains(.revoked(firstRefund)) }
+        let none = await again.entitlements()
+        #expect(!none.owns(pass.id) && none.features.isDisjoint(with: pass.unlocks), "both refunded: nothing stands")
+        await again.stop()
+    }
+
+    // MARK: Helpers
+
+    static let seasonPass = "com.example.rocketracer.seasonpass.spring"
+    /// Dates after the tests run, so that every term bought is still in force.
+    static let bought = Date(timeIntervalSince1970: 1_900_000_000)
+    static let refunded = bought.addingTimeInterval(3_600)
+
+    static func product(_ id: String, in policy: CompiledPolicy) throws -> ProductPolicy {
+        try #require(policy.product(id: id).map { policy.product($0) })
+    }
+
+    static func purchase(_ id: String, of product: ProductPolicy, at date: Date) -> StoreTransaction {
+        var transaction = H.transaction(id, product, .purchased)
+        transaction.purchaseDate = date
+        return transaction
+    }
+}
