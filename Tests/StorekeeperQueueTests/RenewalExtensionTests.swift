@@ -99,4 +99,65 @@ import Testing
         #expect(await queue.entitlements().owns(subscription.id), "a day past the old end, within the extension")
         await queue.stop()
     }
+
+    /// The extension can arrive while the purchase's plan still waits (its step failed for a passing
+    /// reason: the network was down); the plan then owns with the version it was given, and the later end
+    /// must count once it has (found by the lives: seed 2377, the server down when the purchase was made).
+    @Test func anExtensionThatArrivesWhileThePlanWaitsCountsOnceThePlanOwns() async throws {
+        let trace = H.Trace()
+        let failures = FlakyStep.Failures(1)
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace) { plugins in
+            guard let unlock = plugins.step(named: "unlock") else { return }
+            try plugins.register(FlakyStep(base: unlock, failures: failures))
+        }
+        let subscription = try #require(policy.products.first { product in
+            product.type == .autoRenewableSubscription && !product.unlocks.isEmpty && H.plan(of: product, .purchased, in: policy).contains("unlock")
+        })
+        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let start = clock.now
+        let world = try H.World(trace: trace, retry: RetryPolicy(initialDelay: .seconds(3_600)), now: { clock.now })
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let end = start.addingTimeInterval(30 * 86_400)
+        let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: start, expirationDate: end)
+        await world.store.send(purchase)
+        try await H.eventually { await queue.pending().first?.status == .waiting }
+
+        let extended = end.addingTimeInterval(20 * 86_400)
+        let again = StoreTransaction(purchase.info, purchaseDate: start, expirationDate: extended)
+        await world.store.send(again)
+        try await H.settle(queue, world.log) { $0.contains(.ignored(again, .duplicate)) }
+        await queue.retryNow()
+        try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
+        #expect(await queue.entitlements().activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: extended)])
+        await queue.stop()
+    }
+}
+
+/// A step that fails for a passing reason its first times, then runs its base step.
+private struct FlakyStep: StepPlugin {
+    /// How many failures are left, shared by the copies the registry keeps.
+    final class Failures: @unchecked Sendable {
+        // @unchecked: `left` is read and written only under `lock`.
+        private let lock = NSLock()
+        private var left: Int
+        init(_ count: Int) { left = count }
+        func take() -> Bool {
+            lock.withLock {
+                guard left > 0 else { return false }
+                left -= 1
+                return true
+            }
+        }
+    }
+
+    let base: any StepPlugin
+    let failures: Failures
+    var name: String { base.name }
+    var requirements: [StepRequirement] { base.requirements }
+
+    func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
+        if failures.take() { throw .transient("the network is down (a test's failure)") }
+        try await base.run(context, into: &effects)
+    }
 }

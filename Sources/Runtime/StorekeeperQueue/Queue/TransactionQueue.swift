@@ -63,6 +63,12 @@ public actor TransactionQueue {
     private var subscribers: [UUID: AsyncStream<Entitlements>.Continuation] = [:]
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private var wakeAt: Date?
+    /// New versions of transactions whose plans were still open when they
+    /// arrived, with a later end (a renewal date extended while the plan
+    /// waited, or a refund reversed, whose plan reopens with the version
+    /// journalled before): by id, the latest end. Their end counts once the
+    /// plan has owned the product (``applyLaterVersions()``).
+    private var laterVersions: [String: StoreTransaction] = [:]
     private var expiryCheckAt: Date?
 
     /// Opens the journal (creating it if nothing is at its path) and takes
@@ -344,6 +350,16 @@ public actor TransactionQueue {
         for entry in await store.receiptEntries() {
             note(entry.productID, strategy: .receipt, transactionID: entry.transactionID,
                  purchaseDate: entry.purchaseDate, expirationDate: entry.expirationDate)
+            // A billing grace period is the store's, whatever keeps the
+            // record: StoreKit signs no new transaction for it, so the later
+            // end the store gives a subscription transaction owned here is
+            // counted, not only for `receipt` products.
+            if let end = entry.expirationDate, let owned = ledger.owned[entry.productID], owned.transactionID == entry.transactionID,
+               let ownedEnd = owned.expirationDate, ownedEnd < end, let handle = policy.product(id: entry.productID),
+               policy.product(handle).type == .autoRenewableSubscription, policy.product(handle).persistence != .receipt {
+                found.append((entry.productID, EntitlementLedger.Ownership(transactionID: entry.transactionID, purchaseDate: owned.purchaseDate,
+                                                                           expirationDate: end)))
+            }
         }
         recordsElsewhere = found
         mergeElsewhere()
@@ -581,10 +597,6 @@ public actor TransactionQueue {
         }
         replay.removeAll()
         var refinish: [StoreTransaction] = []
-        // New versions of transactions whose plans are still open (a refund
-        // reversed, which reopens the plan with the version journalled
-        // before it): their end counts once the plans ran.
-        var laterVersions: [StoreTransaction] = []
         var accepted: [DispatchKey: Int] = [:]
         // What the journal and the open dispatches know of this batch's
         // transactions, looked up once for the batch.
@@ -626,7 +638,10 @@ public actor TransactionQueue {
                 events.append(.ignored(transaction, reason))
             case .ignore(let reason):
                 events.append(.ignored(transaction, reason))
-                if reason == .duplicate, transaction.expirationDate != nil { laterVersions.append(transaction) }
+                if reason == .duplicate, let end = transaction.expirationDate,
+                   end > (laterVersions[transaction.id]?.expirationDate ?? .distantPast) {
+                    laterVersions[transaction.id] = transaction
+                }
             }
         }
         // A version of a subscription transaction done here whose end is later
@@ -660,9 +675,21 @@ public actor TransactionQueue {
         }
         await tell(events)
         if !work.isEmpty { await run(&work) }
+        await applyLaterVersions()
+    }
+
+    /// Moves the ends that later versions of open transactions carry, once
+    /// their plans have owned the product; a version waits here while its
+    /// plan is open (a step waiting for the network, say).
+    private func applyLaterVersions() async {
+        guard !laterVersions.isEmpty else { return }
         var failures: [QueueEvent] = []
-        for transaction in laterVersions {
-            if let error = extendOwnership(through: transaction) { failures.append(.journalFailed(error)) }
+        for (id, transaction) in laterVersions.sorted(by: { $0.key < $1.key }) {
+            if let error = extendOwnership(through: transaction) {
+                failures.append(.journalFailed(error))
+                continue
+            }
+            if revoked.contains(id) || !open.keys.contains(where: { $0.transactionID == id }) { laterVersions[id] = nil }
         }
         if !failures.isEmpty { await tell(failures) }
     }
