@@ -6,8 +6,9 @@ import Testing
 
 /// Who owns a product once one of the transactions that delivered it is revoked or reinstated: the
 /// journal keeps one owner per product, and Apple's `Transaction.currentEntitlements` says which one
-/// counts: "The latest transaction for each non-renewing subscription, including finished ones", and
-/// "Products that the App Store has refunded or revoked" do not appear
+/// counts: "The latest transaction for each auto-renewable subscription", "The latest transaction for
+/// each non-renewing subscription, including finished ones", and "Products that the App Store has
+/// refunded or revoked" do not appear
 /// (https://developer.apple.com/documentation/storekit/transaction/currententitlements).
 /// Found by the device's random lives (docs/device-lives.md, "Disagreements found").
 @Suite struct OwnershipAfterRevocationTests {
@@ -54,12 +55,58 @@ import Testing
         await again.stop()
     }
 
+    @Test func aReversedRefundOfASupersededPeriodGivesNothingBesideTheLaterPeriod() async throws {
+        // A period of Pro refunded; the user subscribes again to the same
+        // subscription (Pro Plus, its other level: the same original
+        // transaction); Apple reverses the refund of the Pro period. Only the
+        // latest period counts, so Pro stays off while Pro Plus runs.
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace)
+        let pro = try Self.product(Self.proMonthly, in: policy)
+        let proPlus = try Self.product(Self.proPlusMonthly, in: policy)
+        let world = try H.World(trace: trace)
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let proPeriod = Self.period("p1", of: pro, original: "p1", at: Self.bought, endingAt: Self.bought.addingTimeInterval(30 * 86_400))
+        await world.store.send(proPeriod)
+        try await H.settle(queue, world.log) { $0.contains(.removed(proPeriod.info)) }
+        let refund = StoreRevocation(productID: pro.id, transactionIDs: ["p1"], reason: .refund, date: Self.refunded)
+        await world.store.send(.revoked(refund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
+
+        let resubscribed = Self.bought.addingTimeInterval(86_400)
+        let proPlusPeriod = Self.period("p2", of: proPlus, original: "p1", at: resubscribed, endingAt: resubscribed.addingTimeInterval(30 * 86_400))
+        await world.store.send(proPlusPeriod)
+        try await H.settle(queue, world.log) { $0.contains(.removed(proPlusPeriod.info)) }
+        let current = await queue.entitlements()
+        #expect(current.owns(proPlus.id) && !current.owns(pro.id))
+
+        await world.store.send(.reinstated(StoreReinstatement(productID: pro.id, transactionIDs: ["p1"], signedDate: Self.reversed)))
+        await queue.whenIdle()
+        let after = await queue.entitlements()
+        #expect(!after.owns(pro.id), "the reinstated period is not the subscription's latest")
+        #expect(after.activeSubscriptions.map(\.productID) == [proPlus.id])
+        #expect(after == current, "nothing more than the latest period gives")
+
+        // The later period refunded in its turn: the earlier one, reinstated, is the latest that stands.
+        let laterRefund = StoreRevocation(productID: proPlus.id, transactionIDs: ["p2"], reason: .refund, date: Self.reversed.addingTimeInterval(60))
+        await world.store.send(.revoked(laterRefund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(laterRefund)) }
+        let back = await queue.entitlements()
+        #expect(back.owns(pro.id) && !back.owns(proPlus.id))
+        #expect(Set(pro.unlocks).isSubset(of: back.features))
+        await queue.stop()
+    }
+
     // MARK: Helpers
 
     static let seasonPass = "com.example.rocketracer.seasonpass.spring"
+    static let proMonthly = "com.example.rocketracer.pro.monthly"
+    static let proPlusMonthly = "com.example.rocketracer.proplus.monthly"
     /// Dates after the tests run, so that every term bought is still in force.
     static let bought = Date(timeIntervalSince1970: 1_900_000_000)
     static let refunded = bought.addingTimeInterval(3_600)
+    static let reversed = bought.addingTimeInterval(2 * 86_400)
 
     static func product(_ id: String, in policy: CompiledPolicy) throws -> ProductPolicy {
         try #require(policy.product(id: id).map { policy.product($0) })
@@ -68,6 +115,14 @@ import Testing
     static func purchase(_ id: String, of product: ProductPolicy, at date: Date) -> StoreTransaction {
         var transaction = H.transaction(id, product, .purchased)
         transaction.purchaseDate = date
+        return transaction
+    }
+
+    /// A period of an auto-renewable subscription whose original transaction is `original`.
+    static func period(_ id: String, of product: ProductPolicy, original: String, at date: Date, endingAt end: Date) -> StoreTransaction {
+        var transaction = purchase(id, of: product, at: date)
+        transaction.originalID = original
+        transaction.expirationDate = end
         return transaction
     }
 }

@@ -361,10 +361,12 @@ final class Journal: Sendable {
     func commit(_ batch: JournalBatch, durable: Bool, ledger: inout EntitlementLedger) throws(JournalError) -> Bool {
         if batch.isEmpty { return false }
         var changes = EntitlementLedger()
+        var rechosen: [String: EntitlementLedger.Ownership?] = [:]
         var changed = false
         do {
             try write(durable: durable) { db in
                 changes = EntitlementLedger()
+                rechosen = [:]
                 changed = false
                 let upsert = try db.cachedStatement(sql: """
                     INSERT INTO dispatches (transaction_id, slot, rank, sequence, product, state, error, quantity, username, receipt,
@@ -400,7 +402,14 @@ final class Journal: Sendable {
                 }
                 for (index, effect, product) in batch.effects {
                     let transaction = batch.dispatches[index].transaction
-                    if try Journal.apply(effect, of: transaction, product: product, in: db, to: &changes) { changed = true }
+                    if try Journal.apply(effect, of: transaction, product: product, in: db, to: &changes, rechosen: &rechosen) { changed = true }
+                }
+                if !rechosen.isEmpty {
+                    changed = true
+                    // What the batch gave those products after they were chosen again.
+                    for product in rechosen.keys where changes.owned[product] != nil {
+                        rechosen[product] = try Journal.chooseOwners(of: [product], in: db)[product] ?? nil
+                    }
                 }
             }
         } catch let error as JournalError {
@@ -409,7 +418,8 @@ final class Journal: Sendable {
             throw JournalError(path: path, error)
         }
         guard changed else { return false }
-        for (product, ownership) in changes.owned { ledger.own(product, ownership) }
+        for (product, ownership) in changes.owned where rechosen[product] == nil { ledger.own(product, ownership) }
+        for (product, owner) in rechosen { ledger.owned[product] = owner }
         for (feature, products) in changes.unlocked { for product in products { ledger.unlock(feature, by: product) } }
         for (balance, amount) in changes.balances { ledger.grant(balance, amount) }
         ledger.granted.formUnion(changes.granted)
@@ -462,7 +472,8 @@ final class Journal: Sendable {
                 }
                 guard changed else { return }
                 // Each product a revoked transaction owned passes to the best
-                // ownership that stands (another purchase of it), or goes.
+                // ownership that stands (another purchase of it, another period
+                // of its subscription), or goes.
                 try Journal.chooseOwners(of: Journal.productsTouched(by: revoked, in: db), in: db)
                 for id in revoked {
                     // A feature is unlocked by a product (one row, kept by the first
@@ -570,8 +581,11 @@ final class Journal: Sendable {
     }
 
     /// Keeps one effect; returns whether it changed what the user is entitled to.
+    /// `rechosen` gets the products whose owner was chosen again (another
+    /// product's earlier period superseded), with their owner now.
     private static func apply(_ effect: Effect, of transaction: StoreTransaction, product: ProductPolicy, in db: Database,
-                              to changes: inout EntitlementLedger) throws -> Bool {
+                              to changes: inout EntitlementLedger,
+                              rechosen: inout [String: EntitlementLedger.Ownership?]) throws -> Bool {
         let id = transaction.id
         switch effect {
         case .own(let productID):
@@ -581,6 +595,16 @@ final class Journal: Sendable {
             let subscription = product.type == .autoRenewableSubscription ? (transaction.originalID ?? id) : nil
             try noteOwnership(productID, transactionID: id, subscription: subscription, purchaseDate: transaction.purchaseDate,
                               expiration: expiration, in: db)
+            if let subscription {
+                // A period a later one of its subscription superseded owns
+                // nothing (a refund of it reversed after the user subscribed
+                // again); a later period supersedes earlier ones of other levels.
+                if try isSuperseded(subscription: subscription, bought: transaction.purchaseDate, in: db) { return false }
+                let earlier = try productsOfEarlierPeriods(of: subscription, before: transaction.purchaseDate, other: productID, in: db)
+                if !earlier.isEmpty {
+                    for (other, owner) in try chooseOwners(of: earlier, in: db) { rechosen[other] = owner }
+                }
+            }
             // The later end wins; no end outlasts any end.
             try db.cachedStatement(sql: """
                 INSERT INTO owned (product, transaction_id, purchase_date, expiration_date) VALUES (?, ?, ?, ?)

@@ -14,11 +14,17 @@ extension Journal {
         var changed = false
         do {
             try write(durable: false) { db in
-                // The ownership kept for this transaction ends later too.
+                // The ownership kept for this transaction ends later too; a
+                // period a later one of its subscription superseded stays without its product.
                 try db.cachedStatement(sql: """
                     UPDATE ownerships SET expiration_date = ? WHERE product = ? AND transaction_id = ?
                         AND expiration_date IS NOT NULL AND expiration_date < ?
                     """).execute(arguments: [end.timeIntervalSince1970, productID, transaction.id, end.timeIntervalSince1970])
+                if let subscription = try String.fetchOne(db, sql: "SELECT subscription FROM ownerships WHERE product = ? AND transaction_id = ?",
+                                                          arguments: [productID, transaction.id]),
+                   try Journal.isSuperseded(subscription: subscription, bought: transaction.purchaseDate, in: db) {
+                    return
+                }
                 try db.cachedStatement(sql: """
                     INSERT INTO owned (product, transaction_id, purchase_date, expiration_date) VALUES (?, ?, ?, ?)
                     ON CONFLICT (product) DO UPDATE SET transaction_id = excluded.transaction_id, purchase_date = excluded.purchase_date,

@@ -6,9 +6,10 @@ import GRDB
 /// of the others that stand instead of going with it.
 ///
 /// The best is the one that lasts longest (no end outlasts any end; of equal ends the first bought, whose
-/// term stands: purchases of a pass do not stack), among transactions not revoked, as
-/// `Transaction.currentEntitlements` gives "the latest transaction for each non-renewing subscription" and
-/// leaves out "Products that the App Store has refunded or revoked"
+/// term stands: purchases of a pass do not stack), among transactions not revoked and, for an auto-renewable
+/// subscription, not superseded: a period owns its product only while no later period of the same
+/// subscription (`originalTransactionId`) that stands delivered, as `Transaction.currentEntitlements` gives
+/// "the latest transaction for each auto-renewable subscription"
 /// (https://developer.apple.com/documentation/storekit/transaction/currententitlements).
 extension Journal {
     /// Notes that `transactionID` delivered `productID` until `expiration` (nil: no end); a second note of
@@ -24,12 +25,39 @@ extension Journal {
                                      expiration?.timeIntervalSince1970])
     }
 
-    /// The products whose owner may change when `transactionIDs` are revoked: those they own now.
+    /// Whether a later period of `subscription` than the one bought at `purchaseDate` delivered and is not
+    /// revoked (refunded, or upgraded from): the earlier one is then no longer the subscription's current one.
+    static func isSuperseded(subscription: String, bought purchaseDate: Date, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM ownerships later WHERE later.subscription = ? AND later.purchase_date > ?
+                AND NOT EXISTS (SELECT 1 FROM revocations WHERE revocations.transaction_id = later.transaction_id))
+            """), arguments: [subscription, purchaseDate.timeIntervalSince1970]) ?? false
+    }
+
+    /// The products other than `productID` that an earlier period of `subscription` than the one bought at
+    /// `purchaseDate` owns now: a later period delivered supersedes them.
+    static func productsOfEarlierPeriods(of subscription: String, before purchaseDate: Date, other productID: String,
+                                         in db: Database) throws -> [String] {
+        try String.fetchAll(db.cachedStatement(sql: """
+            SELECT DISTINCT owned.product FROM ownerships earlier
+            JOIN owned ON owned.product = earlier.product AND owned.transaction_id = earlier.transaction_id
+            WHERE earlier.subscription = ? AND earlier.purchase_date < ? AND earlier.product != ?
+            """), arguments: [subscription, purchaseDate.timeIntervalSince1970, productID])
+    }
+
+    /// The products whose owner may change when `transactionIDs` are revoked or reinstated: those they own
+    /// now, and those of the other periods of their subscriptions (an earlier period is current again once
+    /// the later one is refunded).
     static func productsTouched(by transactionIDs: [String], in db: Database) throws -> Set<String> {
         var products = Set<String>()
         let owning = try db.cachedStatement(sql: "SELECT product FROM owned WHERE transaction_id = ?")
+        let periods = try db.cachedStatement(sql: """
+            SELECT DISTINCT other.product FROM ownerships mine JOIN ownerships other ON other.subscription = mine.subscription
+            WHERE mine.transaction_id = ? AND mine.subscription IS NOT NULL
+            """)
         for id in transactionIDs {
             products.formUnion(try String.fetchAll(owning, arguments: [id]))
+            products.formUnion(try String.fetchAll(periods, arguments: [id]))
         }
         return products
     }
@@ -45,6 +73,9 @@ extension Journal {
             SELECT o.transaction_id, o.purchase_date, o.expiration_date FROM ownerships o
             WHERE o.product = ?
                 AND NOT EXISTS (SELECT 1 FROM revocations WHERE revocations.transaction_id = o.transaction_id)
+                AND (o.subscription IS NULL OR NOT EXISTS (
+                    SELECT 1 FROM ownerships later WHERE later.subscription = o.subscription AND later.purchase_date > o.purchase_date
+                        AND NOT EXISTS (SELECT 1 FROM revocations WHERE revocations.transaction_id = later.transaction_id)))
             ORDER BY o.expiration_date IS NULL DESC, o.expiration_date DESC, o.purchase_date ASC
             LIMIT 1
             """)

@@ -16,7 +16,10 @@ enum JournalSchema {
     /// the one that owns each product now, and when that one is revoked the
     /// product passes to the best that stands (a pass bought twice, the
     /// second refunded). `subscription` is an auto-renewable period's
-    /// `originalTransactionId` (null for other products).
+    /// `originalTransactionId` (null for other products): a period owns its
+    /// product only while no later unrevoked period of the same subscription
+    /// delivered (Apple's currentEntitlements: "the latest transaction for
+    /// each auto-renewable subscription").
     static let ownerships = """
         CREATE TABLE IF NOT EXISTS ownerships (product TEXT NOT NULL, transaction_id TEXT NOT NULL, subscription TEXT,
             purchase_date REAL NOT NULL, expiration_date REAL, PRIMARY KEY (product, transaction_id)) WITHOUT ROWID

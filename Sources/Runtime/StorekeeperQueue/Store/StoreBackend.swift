@@ -82,7 +82,10 @@ public enum StoreEvent: Sendable, Hashable {
 public struct StoreTransaction: Sendable, Hashable {
     /// What the plan's steps see.
     public var info: TransactionInfo
-    /// For a restored transaction, the transaction it restores.
+    /// For a restored transaction, the transaction it restores; for a
+    /// period of an auto-renewable subscription, the subscription's original
+    /// transaction (StoreKit 2's `originalID`), which all its periods share:
+    /// the queue lets only the latest period that stands own its product.
     public var originalID: String?
     /// When it was bought (for a restore, when the original was).
     public var purchaseDate: Date

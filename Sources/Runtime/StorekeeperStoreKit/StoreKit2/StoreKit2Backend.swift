@@ -364,7 +364,10 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         newest[transaction.id] = version
         var user = transaction.appAccountToken.flatMap { users[$0] }
         var state = TransactionState.purchased
-        var originalID: String?
+        // A subscription's periods share its `originalID`: the queue counts
+        // only the latest that stands, as `currentEntitlements` does
+        // (https://developer.apple.com/documentation/storekit/transaction/currententitlements).
+        var originalID: String? = transaction.expirationDate == nil ? nil : String(transaction.originalID)
         switch context {
         case .purchase(let payment):
             user = payment.applicationUsername
