@@ -137,6 +137,37 @@ import Testing
         await h.end(app)
     }
 
+    @Test func aGracePeriodKeepsASubscriptionWhoseRecordIsKeptElsewhere() async throws {
+        // The grace period is Apple's, whatever the app keeps its records in:
+        // inGracePeriod "is entitled to service"
+        // (https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalstate/ingraceperiod),
+        // and StoreKit signs no new transaction for it, so only
+        // currentEntitlements and the subscription status show it
+        // (https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/graceperiodexpirationdate).
+        // Pro Monthly kept in iCloud here (a server-kept one is the same case).
+        let h = try StoreKit2Harness { catalog in
+            let anchor = "    introductory-offer: {mode: free-trial, period: P1W}\n    family-shareable: true\n"
+            try #require(catalog.contains(anchor), "Pro Monthly is written as the tests expect")
+            return catalog.replacingOccurrences(of: anchor, with: anchor + "    persistence: icloud\n")
+        }
+        // The period was delivered; it has ended unrenewed.
+        var period = await h.fake.transaction(H.pro, type: .autoRenewableSubscription, expires: H.now.addingTimeInterval(-3_600))
+        let app = try await h.launch()
+        await h.fake.emit(.verified(period))
+        await app.queue.whenIdle()
+        #expect(!(await app.queue.entitlements()).owns(H.pro), "expired, no grace period yet")
+
+        // The renewal failed: the grace period begins.
+        let graceEnd = H.now.addingTimeInterval(6 * 86_400)
+        period.subscriptionStatus = StoreKit2SubscriptionStatus(state: .inGracePeriod, gracePeriodExpirationDate: graceEnd)
+        await h.fake.setEntitlements([.verified(period)])
+        await app.queue.refreshEntitlements()
+        let now = await app.queue.entitlements()
+        #expect(now.owns(H.pro) && now.isUnlocked("pro-garage"), "entitled in the grace period")
+        #expect(now.activeSubscriptions.first { $0.productID == H.pro }?.expirationDate == graceEnd)
+        await h.end(app)
+    }
+
     // MARK: Upgrades
 
     @Test func anUpgradedTransactionEndsItsTiersOwnership() async throws {
