@@ -397,6 +397,14 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
             // holds it until then).
             let revocation = StoreRevocation(productID: transaction.productID, transactionIDs: [id], reason: Self.reason(of: transaction),
                                              date: revoked, share: Self.share(of: transaction))
+            // Refunded in part: what was not refunded was paid for and stands
+            // (`revocationPercentage`: "The percentage of the transaction amount
+            // that the App Store has refunded or revoked",
+            // https://developer.apple.com/documentation/storekit/transaction/revocationpercentage),
+            // so the purchase comes first and the revocation takes its share of
+            // it. The queue ignores the purchase if it has it already, and the
+            // revocation if it journalled it. A full refund first seen grants nothing.
+            if revocation.share < StoreRevocation.whole { return [.updated(delivery), .revoked(revocation)] }
             return [.revoked(revocation), .updated(delivery)]
         }
         if transaction.isUpgraded {
