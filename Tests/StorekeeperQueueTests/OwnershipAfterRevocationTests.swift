@@ -98,6 +98,41 @@ import Testing
         await queue.stop()
     }
 
+    @Test func aReversedRefundOfASupersededPeriodKeptOnTheServerGivesNothingEither() async throws {
+        // The same life with the periods' records on the server (Daily Planet
+        // keeps its subscriptions there): the server's record of the
+        // reinstated period is read again at every refresh, and must not give
+        // back what the journal withholds. Found by the device-and-server
+        // lives (seeds 1101, 1332 and more: docs/server.md).
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("daily-planet", trace: trace)
+        let digital = try Self.product("com.example.dailyplanet.digital.monthly", in: policy)
+        let allAccess = try Self.product("com.example.dailyplanet.allaccess.monthly", in: policy)
+        try #require(digital.persistence == .server && allAccess.persistence == .server)
+        let world = try H.World(trace: trace)
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let first = Self.period("d1", of: digital, original: "d1", at: Self.bought, endingAt: Self.bought.addingTimeInterval(30 * 86_400))
+        await world.store.send(first)
+        try await H.settle(queue, world.log) { $0.contains(.removed(first.info)) }
+        let refund = StoreRevocation(productID: digital.id, transactionIDs: ["d1"], reason: .refund, date: Self.refunded)
+        await world.store.send(.revoked(refund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
+
+        let resubscribed = Self.bought.addingTimeInterval(86_400)
+        let later = Self.period("d2", of: allAccess, original: "d1", at: resubscribed, endingAt: resubscribed.addingTimeInterval(30 * 86_400))
+        await world.store.send(later)
+        try await H.settle(queue, world.log) { $0.contains(.removed(later.info)) }
+        await world.store.send(.reinstated(StoreReinstatement(productID: digital.id, transactionIDs: ["d1"], signedDate: Self.reversed)))
+        await queue.whenIdle()
+        await queue.refreshEntitlements()
+        let after = await queue.entitlements()
+        #expect(after.owns(allAccess.id))
+        #expect(!after.owns(digital.id), "the server's record of the reinstated period is not the subscription's latest")
+        #expect(after.activeSubscriptions.map(\.productID) == [allAccess.id])
+        await queue.stop()
+    }
+
     // MARK: Helpers
 
     static let seasonPass = "com.example.rocketracer.seasonpass.spring"

@@ -34,6 +34,20 @@ extension Journal {
             """), arguments: [subscription, purchaseDate.timeIntervalSince1970]) ?? false
     }
 
+    /// Every auto-renewable period a later period of its subscription that stands has superseded: a record of
+    /// one kept elsewhere (the server's, iCloud's) gives nothing, as the journal's own ownership of it does not.
+    func supersededPeriods() throws(JournalError) -> Set<String> {
+        try read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT DISTINCT earlier.transaction_id FROM ownerships earlier
+                WHERE earlier.subscription IS NOT NULL AND EXISTS (
+                    SELECT 1 FROM ownerships later WHERE later.subscription = earlier.subscription
+                    AND later.purchase_date > earlier.purchase_date
+                    AND NOT EXISTS (SELECT 1 FROM revocations WHERE revocations.transaction_id = later.transaction_id))
+                """))
+        }
+    }
+
     /// The products other than `productID` that an earlier period of `subscription` than the one bought at
     /// `purchaseDate` owns now: a later period delivered supersedes them.
     static func productsOfEarlierPeriods(of subscription: String, before purchaseDate: Date, other productID: String,

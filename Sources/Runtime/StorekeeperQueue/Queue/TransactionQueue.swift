@@ -52,6 +52,8 @@ public actor TransactionQueue {
     /// included: kept so that a revocation drops its records without reading
     /// the record stores (the server's among them) again.
     private var recordsElsewhere: [(productID: String, ownership: EntitlementLedger.Ownership)] = []
+    /// Subscription periods a later period superseded (the journal's answer, read when records are merged).
+    private var supersededPeriods: Set<String> = []
     /// The records each store kept elsewhere gave at its last successful
     /// read, used again while it cannot be read.
     private var lastRecords: [PersistenceStrategy: [StoredRecord]] = [:]
@@ -370,8 +372,14 @@ public actor TransactionQueue {
     /// purchase's record is not deleted (another device, the server or the
     /// store keeps it), but it no longer counts here.
     private func mergeElsewhere() {
+        // A subscription period a later one superseded (its refund reversed
+        // after the user subscribed again) counts no more from a record than
+        // from the journal: only the latest period is the subscription's.
+        // A journal that cannot be read now keeps the last answer.
+        if let superseded = try? journal.supersededPeriods() { supersededPeriods = superseded }
         var found: [String: EntitlementLedger.Ownership] = [:]
-        for (productID, ownership) in recordsElsewhere where !revoked.contains(ownership.transactionID) {
+        for (productID, ownership) in recordsElsewhere
+        where !revoked.contains(ownership.transactionID) && !supersededPeriods.contains(ownership.transactionID) {
             found[productID] = found[productID].map { $0.merged(with: ownership) } ?? ownership
         }
         elsewhere = found
