@@ -111,9 +111,9 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
 
     /// A question the driver answers when the app finishes a transaction (synchronously, as
     /// `finishTransaction(_:)` is): nil when the finish is right now, else what is wrong (the plan not yet
-    /// committed in the journal, say). Given the model's transaction id (nil for a failed transaction) and
-    /// the product.
-    public typealias FinishWitness = @Sendable (_ modelID: String?, _ productID: String) -> String?
+    /// committed in the journal, say). Given the model's transaction id (nil for a failed transaction), the
+    /// product and the transaction's state.
+    public typealias FinishWitness = @Sendable (_ modelID: String?, _ productID: String, _ state: StoreKit1TransactionState) -> String?
 
     /// StoreKit 1 for `appleID`'s device, with faults drawn from `seed` (the life's).
     public init(appleID: String, policy: CompiledPolicy, model: StoreModel, faults: StoreKit1Faults, seed: UInt64) {
@@ -312,7 +312,7 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
             return self.witness
         }
         let modelID = transaction.storeTransactionID.flatMap { id in lock.withLock { identifiers[id] } }
-        if let witness, let problem = witness(modelID, transaction.storePayment.productID) {
+        if let witness, let problem = witness(modelID, transaction.storePayment.productID, transaction.purchaseState) {
             lock.withLock { problems.append(problem) }
         }
         let (backend, crash): (StoreKit1Backend?, (@Sendable () -> Void)?) = lock.withLock {

@@ -386,16 +386,24 @@ final class StoreKit1LifeRun {
         let policy = driver.policy
         let appleID = device.person.appleID
         let model = modelBox
-        return { [weak device] modelID, productID in
+        return { [weak device] modelID, productID, state in
             guard let device, let queue = device.queue, let id = modelID else { return nil }
             let now = clock.now
             let payload = model.value.world.transactions[id]
+            // The receipt on the device lists it canceled: the app rightly finishes it as revoked, though the
+            // App Store may have reversed the refund since (the device learns that from its next receipt).
+            let receipt = device.storeKit.receiptOnDevice().flatMap { try? AppReceiptPayload(receipt: $0) }
+            let canceledOnDevice = receipt?.cancellations.contains { $0.transactionID == id } ?? false
+            // A subscription's end as the device was told it (the receipt's expires_date): an extension since
+            // reaches the device with its next receipt.
+            let endOnDevice = receipt?.entry(transactionID: id)?.expirationDate
             device.check(Task {
                 if let open = await queue.pending().first(where: { $0.transaction.id == id }), let step = open.step,
                    step != BuiltInStep.finish.rawValue {
                     return "\(appleID) finished \(id) (\(productID)) while its plan waits at '\(step)', before it committed"
                 }
-                guard let payload, payload.revocationDate == nil, payload.isUpgraded != true, let handle = policy.product(id: productID) else { return nil }
+                guard let payload, payload.revocationDate == nil, payload.isUpgraded != true, !canceledOnDevice,
+                      let handle = policy.product(id: productID) else { return nil }
                 let product = policy.product(handle)
                 switch product.type {
                 case .consumable:
@@ -406,8 +414,11 @@ final class StoreKit1LifeRun {
                         return "\(appleID) finished \(id) (\(productID)) before its grants were in the journal"
                     }
                 case .nonConsumable, .autoRenewableSubscription, .nonRenewingSubscription:
+                    // A restore of a product the receipt records: what it owns is the receipt's entry, which the
+                    // queue reads at its next refresh or launch; its plan has nothing to commit first.
+                    if state == .restored, product.persistence == .receipt { return nil }
                     let inForce: Bool = switch product.type {
-                    case .autoRenewableSubscription: (payload.expiresDate ?? .distantPast) > now
+                    case .autoRenewableSubscription: (endOnDevice ?? payload.expiresDate ?? .distantPast) > now
                     case .nonRenewingSubscription:
                         SubscriptionTerm.expiration(of: product, bought: payload.purchaseDate, storeExpiration: nil).map { $0 > now } ?? true
                     default: true
