@@ -55,25 +55,11 @@ import Testing
     /// Lives that once disagreed, each for a device bug since fixed: a renewal extension (2377: while the
     /// plan waited; 1253), a product held through two transactions (42), a grace period on a device that keeps
     /// records on the server (60, 1283), a consumable first seen already refunded in part (148, 2139; 2319
-    /// without appAccountToken, where the server missed it too). They must agree now.
-    @Test(arguments: [42, 60, 148, 1253, 1283, 2139, 2319, 2377] as [UInt64])
+    /// without appAccountToken, where the server missed it too), a refund of an older period reversed while a
+    /// later period runs, whose server record gave the older level back (1101, 1332). They must agree now.
+    @Test(arguments: [42, 60, 148, 1101, 1253, 1283, 1332, 2139, 2319, 2377] as [UInt64])
     func livesThatOnceDisagreedAgree(seed: UInt64) async throws {
         let report = try await Self.run(.sqlite, seeds: [seed])
         #expect(report.failures.isEmpty, "\(report.failureReport(storyLines: 30))")
-    }
-
-    /// The device disagreement the lives found that is not fixed yet (docs/server.md, "Device and server"):
-    /// a refund of an older period reversed while a later period of the same subscription runs gives the
-    /// device the older period's product back beside the current one (seed 1332). The journal no longer
-    /// lets a superseded period own its product, but the server's record of it (`GET /v1/records`, the
-    /// `server` persistence) still does. It must still disagree in exactly that way; when a fix lands, this
-    /// test says so.
-    @Test(arguments: [(UInt64(1332), "products, subscriptions")])
-    func knownDisagreements(seed: UInt64, members: String) async throws {
-        let report = try await Self.run(.sqlite, seeds: [seed])
-        withKnownIssue("seed \(seed): the device differs in \(members) (docs/server.md, \"Device and server\")") {
-            #expect(report.failures.isEmpty, "\(report.failureReport(storyLines: 10))")
-        }
-        #expect(report.failures.allSatisfy { $0.kind == "device" && $0.signature.hasSuffix(members) }, "\(report.failureReport(storyLines: 0))")
     }
 }
