@@ -67,6 +67,22 @@ import Testing
         #expect(entitlements.activeSubscriptions.map(\.expirationDate) == [ends])
     }
 
+    @Test func aRenewalBelongsToItsSubscriptionByTheReceiptsOriginalTransactionIdentifier() async throws {
+        // A renewal is a new transaction on the payment queue with no `original` (only a restore has one:
+        // https://developer.apple.com/documentation/storekit/skpaymenttransaction/original); the receipt's
+        // Original Transaction Identifier (field 1705) names its subscription, so that the queue counts
+        // only the subscription's latest period (a refund of an older one reversed later gives nothing).
+        let started = Self.now - 40 * Self.day, renewed = Self.now - 10 * Self.day
+        let (update, _) = try await Self.deliver(
+            FakeSKTransaction(StoreKit1Payment(productID: Self.pro), state: .purchased, id: "1000000551", date: renewed),
+            receipt: [
+                Receipt.purchase(product: Self.pro, transaction: "1000000550", bought: started, expires: started + 30 * Self.day),
+                Receipt.purchase(product: Self.pro, transaction: "1000000551", bought: renewed, original: "1000000550", expires: renewed + 30 * Self.day),
+            ])
+        #expect(update.originalID == "1000000550")
+        #expect(update.purchaseDate == renewed, "a renewal is dated by itself, not its original (that is a restore's rule)")
+    }
+
     @Test func withoutAReceiptEntryTheCatalogsPeriodCountsFromThePurchase() async throws {
         let bought = Self.now - 2 * Self.day
         let transaction = { FakeSKTransaction(StoreKit1Payment(productID: Self.pro), state: .purchased, id: "1000000530", date: bought) }

@@ -224,7 +224,12 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
                     // The receipt lists a restore under its own identifier, not the queue's.
                     end = subscriptionEnd(productID: productID, transactionID: transaction.storeTransactionID ?? id, in: payload)
                 }
-                events.append(.updated(Self.storeTransaction(transaction, id: id, receipt: copy, expiration: end)))
+                // A subscription's periods share the receipt's Original Transaction Identifier (field 1705): the
+                // queue counts only the latest period that stands, as StoreKit 2's currentEntitlements does. A
+                // renewal's SKPaymentTransaction has no `original` (only a restore's does), so the receipt says it.
+                let subscription = end == nil || transaction.purchaseState != .purchased
+                    ? nil : payload?.originalTransactionIDs[transaction.storeTransactionID ?? id]
+                events.append(.updated(Self.storeTransaction(transaction, id: id, receipt: copy, expiration: end, subscription: subscription)))
             }
             state.deliver(events)
         }
@@ -298,8 +303,10 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
 
     // MARK: Mapping
 
-    /// A StoreKit transaction as the queue sees it; `expiration` is when the subscription it starts or renews ends, if known.
-    static func storeTransaction(_ transaction: any StoreKit1Transaction, id: String, receipt: [UInt8]?, expiration: Date? = nil) -> StoreTransaction {
+    /// A StoreKit transaction as the queue sees it; `expiration` is when the subscription it starts or renews ends, if known;
+    /// `subscription` the original transaction of the subscription a purchased period belongs to, if known.
+    static func storeTransaction(_ transaction: any StoreKit1Transaction, id: String, receipt: [UInt8]?, expiration: Date? = nil,
+                                 subscription: String? = nil) -> StoreTransaction {
         let payment = transaction.storePayment
         let state: TransactionState
         switch transaction.purchaseState {
@@ -318,7 +325,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         // A restore's purchase date is the original's (StoreTransaction's rule);
         // a transaction still purchasing has no date yet.
         let date = original?.storeTransactionDate ?? transaction.storeTransactionDate ?? Date()
-        return StoreTransaction(info, originalID: original?.storeTransactionID, purchaseDate: date, expirationDate: expiration)
+        return StoreTransaction(info, originalID: original?.storeTransactionID ?? subscription, purchaseDate: date, expirationDate: expiration)
     }
 }
 
