@@ -92,7 +92,7 @@ final class RefundDroppingDevice: LifeDevice {
     func verifyHeld() async { await inner.verifyHeld() }
     func redeliver(transactionID: String) async -> Bool { await inner.redeliver(transactionID: transactionID) }
     func observe(_ model: StoreModel) async { await inner.observe(model) }
-    func setFinishWitness(_ witness: (@Sendable (TransactionPayload) async -> String?)?) async { await inner.setFinishWitness(witness) }
+    func setFinishWitness(_ witness: (@Sendable (LifeFinish) async -> String?)?) async { await inner.setFinishWitness(witness) }
     func settled() async { await inner.settled() }
     var finishedTransactionIDs: Set<String> { get async { await inner.finishedTransactionIDs } }
     var violations: [String] { get async { await inner.violations } }
@@ -116,7 +116,7 @@ final class EagerFinishingDevice: LifeDevice {
     func verifyHeld() async { await inner.verifyHeld() }
     func redeliver(transactionID: String) async -> Bool { await inner.redeliver(transactionID: transactionID) }
     func observe(_ model: StoreModel) async { await inner.observe(model) }
-    func setFinishWitness(_ witness: (@Sendable (TransactionPayload) async -> String?)?) async { await inner.setFinishWitness(witness) }
+    func setFinishWitness(_ witness: (@Sendable (LifeFinish) async -> String?)?) async { await inner.setFinishWitness(witness) }
     func settled() async { await inner.settled() }
     var finishedTransactionIDs: Set<String> { get async { await inner.finishedTransactionIDs } }
     var violations: [String] { get async { await inner.violations } }

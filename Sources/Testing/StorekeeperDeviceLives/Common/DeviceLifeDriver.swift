@@ -26,8 +26,17 @@ public struct DeviceLifeDriver: Sendable {
     public let faults: DeviceFaults
     /// The backend's name, for the replay command (`storekit2`).
     public let backend: String
-    /// Makes one Apple ID's device.
-    public let makeDevice: @Sendable (_ appleID: String, _ policy: CompiledPolicy) -> any LifeDevice
+    /// Makes one Apple ID's device, in the life of `seed` whose model starts as `model`.
+    public let makeDevice: @Sendable (_ appleID: String, _ policy: CompiledPolicy, _ model: StoreModel, _ seed: UInt64) -> any LifeDevice
+    /// Whether StoreKit draws its delivery faults itself and counts them (``LifeDevice/faultCounts``, StoreKit 1's
+    /// fake): the driver then draws none of its own (another order, duplicates, unverified first, given again after
+    /// a finish, an undeclared offer), and notes its relaunches in the story without counting them as faults.
+    public var storeKitDrawsFaults = false
+    /// The chance that, at a step, a user taps Restore Purchases (and, at half of it, the storefront changes).
+    public var restoreChance = 0.0
+    /// Mixed with the seed for the driver's stream of faults (its own, so the model's life is the one
+    /// `RandomLife` draws alone); each backend has its own, so that their lives stay as they were measured.
+    public var faultStream: UInt64 = 0x5354_4f52_454b_4954
     /// Where each life's journals go (a folder per life, removed after it).
     public let scratch: URL
     /// Whether each queue's events go into the life's story (for a replay).
@@ -43,7 +52,21 @@ public struct DeviceLifeDriver: Sendable {
         self.faults = faults
         self.backend = backend
         self.scratch = scratch
-        self.makeDevice = makeDevice
+        self.makeDevice = { appleID, policy, _, _ in makeDevice(appleID, policy) }
+    }
+
+    /// A driver whose devices are made knowing the life (its model's start and seed).
+    public init(policy: CompiledPolicy, modelConfiguration: StoreModel.Configuration, settings: LifeSettings = DeviceLifeDriver.settings,
+                faults: DeviceFaults = .standard, backend: String, scratch: URL = FileManager.default.temporaryDirectory,
+                makeDeviceOfLife: @escaping @Sendable (_ appleID: String, _ policy: CompiledPolicy, _ model: StoreModel, _ seed: UInt64)
+                    -> any LifeDevice) {
+        self.policy = policy
+        self.modelConfiguration = modelConfiguration
+        self.settings = settings
+        self.faults = faults
+        self.backend = backend
+        self.scratch = scratch
+        makeDevice = makeDeviceOfLife
     }
 
     /// The model's standard lives without the network's faults (those are the server's; StoreKit's are drawn
@@ -63,7 +86,7 @@ public struct DeviceLifeDriver: Sendable {
     public func live(seed: UInt64) async -> DeviceLifeReport {
         let clock = ContinuousClock()
         let started = clock.now
-        let folder = scratch.appendingPathComponent("storekeeper-device-life-\(seed)-\(UUID().uuidString)", isDirectory: true)
+        let folder = scratch.appendingPathComponent("storekeeper-\(backend)-life-\(seed)-\(UUID().uuidString)", isDirectory: true)
         let run = DeviceLifeRun(driver: self, seed: seed, folder: folder)
         var report = await run.live()
         await run.end()
@@ -82,6 +105,8 @@ final class DeviceLifeRun {
         let folder: URL
         /// The app's queue in this launch (nil while it is not running).
         let current = CurrentQueue()
+        /// The queue of a launch that crashed as StoreKit finished a transaction, until the driver relaunches.
+        let crashed = CurrentQueue()
 
         init(person: LifePerson, device: any LifeDevice, folder: URL) {
             self.person = person
@@ -103,6 +128,9 @@ final class DeviceLifeRun {
     /// The device's side of the story, by step.
     var notes: [Int: [String]] = [:]
     var step = 0
+    /// By how much each device's spends exceed the model's, by account and balance, where the device judges
+    /// spends by a balance of its own (``LifeDevice/deviceBalances(_:of:in:spendDifference:)``).
+    var spendDifferences: [String: [String: Int]] = [:]
 
     init(driver: DeviceLifeDriver, seed: UInt64, folder: URL) {
         self.driver = driver
@@ -111,7 +139,7 @@ final class DeviceLifeRun {
         life = RandomLife(seed: seed, policy: driver.policy, configuration: driver.modelConfiguration, settings: driver.settings)
         // StoreKit's faults come from the life's seed, on a stream of their own so the model's life is the one
         // `RandomLife` draws alone.
-        random = SplitMix64(seed: SplitMix64.mix(seed ^ 0x5354_4f52_454b_4954))
+        random = SplitMix64(seed: SplitMix64.mix(seed ^ driver.faultStream))
         clock = ModelClock(life.model.now)
         report = DeviceLifeReport(seed: seed)
     }
@@ -124,7 +152,7 @@ final class DeviceLifeRun {
             for person in life.people {
                 let deviceFolder = folder.appendingPathComponent(person.appleID, isDirectory: true)
                 try FileManager.default.createDirectory(at: deviceFolder, withIntermediateDirectories: true)
-                let device = Device(person: person, device: driver.makeDevice(person.appleID, driver.policy), folder: deviceFolder)
+                let device = Device(person: person, device: driver.makeDevice(person.appleID, driver.policy, life.model, seed), folder: deviceFolder)
                 devices.append(device)
                 await device.device.setFinishWitness(finishWitness(for: device))
                 await device.device.observe(life.model)
@@ -151,6 +179,7 @@ final class DeviceLifeRun {
             let tally = await device.device.tally
             report.deliveries += tally.deliveries
             report.finishes += tally.finishes
+            for (kind, count) in await device.device.faultCounts where count > 0 { report.faults[kind, default: 0] += count }
         }
         return report
     }
@@ -159,7 +188,9 @@ final class DeviceLifeRun {
     func end() async {
         for device in devices {
             await device.queue?.stop()
+            await device.crashed.queue?.stop()
             device.current.queue = nil
+            device.crashed.queue = nil
             await device.device.quit()
             await device.device.setFinishWitness(nil)
         }
@@ -179,12 +210,24 @@ final class DeviceLifeRun {
             let mine = messages.filter { $0.appleID == device.person.appleID }
             try await deliver(mine, to: device)
         }
-        for device in devices where driver.faults.redeliverAfterFinish > 0 && random.chance(driver.faults.redeliverAfterFinish) {
+        for device in devices where !driver.storeKitDrawsFaults && driver.faults.redeliverAfterFinish > 0
+            && random.chance(driver.faults.redeliverAfterFinish) {
             let finished = await device.device.finishedTransactionIDs.sorted()
             guard !finished.isEmpty else { continue }
             let id = finished[random.next(below: finished.count)]
             if await device.device.redeliver(transactionID: id) {
                 fault("redelivered after finish", "\(device.person.appleID): \(id) given again after its finish")
+                try await settle(device)
+            }
+        }
+        if driver.restoreChance > 0 {
+            for device in devices where random.chance(driver.restoreChance / 2) {
+                note("\(device.person.appleID): the App Store storefront changes")
+                await device.device.changeStorefront()
+            }
+            for device in devices where random.chance(driver.restoreChance) {
+                note("\(device.person.appleID): the user taps Restore Purchases")
+                await device.queue?.restoreCompletedTransactions(applicationUsername: nil)
                 try await settle(device)
             }
         }
@@ -211,7 +254,9 @@ final class DeviceLifeRun {
         let transaction = messages.remove(at: index)
         let payment = Payment(productID: purchase.productID, quantity: purchase.quantity,
                               applicationUsername: purchase.setsAppAccountToken ? device.person.account : nil)
-        if let offer = purchase.offer { try await tryOffer(offer, of: payment, on: device) }
+        // StoreKit 1 is not asked for an offer: it applies an introductory offer itself, an offer code is redeemed
+        // in the App Store's sheet; the model's transaction says what was redeemed.
+        if let offer = purchase.offer, !driver.storeKitDrawsFaults { try await tryOffer(offer, of: payment, on: device) }
         if random.chance(driver.faults.relaunch) {
             fault("relaunch", "\(device.person.appleID): the app relaunches before the purchase")
             try await relaunch(device)
@@ -275,12 +320,12 @@ final class DeviceLifeRun {
     private func deliver(_ messages: [DeviceTransaction], to device: Device) async throws {
         let name = device.person.appleID
         var list = messages
-        if list.count > 1, random.chance(driver.faults.reorder) {
+        if !driver.storeKitDrawsFaults, list.count > 1, random.chance(driver.faults.reorder) {
             for index in stride(from: list.count - 1, to: 0, by: -1) { list.swapAt(index, random.next(below: index + 1)) }
             fault("reordered", "\(name): \(list.count) messages in another order")
         }
         var index = 0
-        while index < list.count {
+        while !driver.storeKitDrawsFaults, index < list.count {
             if random.chance(driver.faults.duplicate) {
                 list.insert(list[index], at: random.next(in: index + 1...list.count))
                 fault("duplicate", "\(name): \(list[index].payload.transactionID) given twice")
@@ -291,7 +336,7 @@ final class DeviceLifeRun {
         if !list.isEmpty, random.chance(driver.faults.deliveredWhileQuit) {
             fault("delivered while quit", "\(name): \(list.count) messages arrive while the app is not running")
             try await stop(device)
-            for message in list { await device.device.receive(message, unverified: false) }
+            await device.device.receiveWhileQuit(list)
             try await launch(device)
             report.relaunches += 1
             return
@@ -311,7 +356,8 @@ final class DeviceLifeRun {
             fault("relaunch", "\(name): the app relaunches after its messages")
             try await relaunch(device)
         }
-        if random.chance(0.5) { await device.device.verifyHeld() }
+        if !driver.storeKitDrawsFaults, random.chance(0.5) { await device.device.verifyHeld() }
+        await device.device.stepDelivered()
         try await settle(device)
     }
 
@@ -329,8 +375,16 @@ final class DeviceLifeRun {
         do {
             queue = try TransactionQueue(policy: driver.policy, store: backend, configuration: configuration)
             device.current.queue = queue
-            let watch = QueueTrouble(log: troubles)
-            try await queue.start(observers: driver.traces ? [watch, QueueTrace(appleID: device.person.appleID, log: trace)] : [watch])
+            let crashed = device.crashed
+            await device.device.started(queue, crash: { [weak queue] in
+                guard let queue else { return }
+                // The process ends: its journal closes at once, so nothing the queue does after the finish is kept.
+                queue.closeJournalAsACrashWould()
+                crashed.queue = queue
+            })
+            // Where StoreKit crashes apps at a finish (StoreKit 1's fake), the journal failures that follow are its.
+            let watch: [any TransactionObserver] = driver.storeKitDrawsFaults ? [] : [QueueTrouble(log: troubles)]
+            try await queue.start(observers: driver.traces ? watch + [QueueTrace(appleID: device.person.appleID, log: trace)] : watch)
         } catch {
             throw failure("the queue of \(device.person.appleID) did not start: \(error)", account: device.person.account)
         }
@@ -351,13 +405,26 @@ final class DeviceLifeRun {
         report.relaunches += 1
     }
 
-    /// Waits until the device's app has handled everything StoreKit gave it.
+    /// Waits until the device's app has handled everything StoreKit gave it; an app that crashed as it
+    /// finished a transaction is launched again.
     private func settle(_ device: Device) async throws {
-        guard let queue = device.queue else { return }
-        await device.device.settled()
-        await queue.whenIdle()
-        await device.device.settled()
-        await queue.whenIdle()
+        while true {
+            if let queue = device.queue {
+                await device.device.settled()
+                await queue.whenIdle()
+                await device.device.settled()
+                await queue.whenIdle()
+            }
+            if let problem = await device.device.takeFinishProblems().first { throw failure(problem, account: device.person.account) }
+            guard let crashed = device.crashed.queue else { return }
+            device.crashed.queue = nil
+            note("\(device.person.appleID): the app crashes as StoreKit finishes a transaction")
+            await crashed.stop()
+            await device.device.crashed()
+            device.current.queue = nil
+            try await launch(device)
+            report.relaunches += 1
+        }
     }
 
     // MARK: Checks
@@ -370,6 +437,11 @@ final class DeviceLifeRun {
         for device in devices {
             await device.device.verifyHeld()
             try await settle(device)
+            do {
+                try await device.device.refreshBeforeCheckpoint()
+            } catch {
+                throw failure("the receipt refresh failed: \(error)", account: device.person.account)
+            }
             await device.queue?.refreshEntitlements()
             try await settle(device)
         }
@@ -378,37 +450,62 @@ final class DeviceLifeRun {
             guard let device = devices.first(where: { $0.person.account == expectation.account }), let queue = device.queue else {
                 throw failure("the model expects entitlements of \(expectation.account), which has no running device", account: expectation.account)
             }
-            let expected = ComparedEntitlements(model: expectation.entitlements)
+            let expected = ComparedEntitlements(model: device.device.expected(expectation.entitlements, of: expectation.account, in: life.model,
+                                                                              spendDifference: spendDifferences[expectation.account] ?? [:]))
             let actual = ComparedEntitlements(device: await queue.entitlements(), policy: driver.policy)
             guard actual == expected else {
-                throw failure("the device's entitlements differ from the model's: " + actual.differences(from: expected).joined(separator: "; "),
+                throw failure("the device's entitlements differ from the model's" + (device.device.projection.map { " (\($0))" } ?? "") + ": "
+                              + actual.differences(from: expected).joined(separator: "; "),
                               account: expectation.account, expected: expected.description, actual: actual.description)
             }
         }
     }
 
     /// A spend through the account's device: accepted exactly when the model accepts it, leaving what the
-    /// model leaves; sent twice when the app lost the answer, with the same answer.
+    /// model leaves; sent twice when the app lost the answer, with the same answer. Where the device keeps a
+    /// balance of its own (``LifeDevice/deviceBalances(_:of:in:spendDifference:)``: what StoreKit 1 cannot tell
+    /// it), the spend is judged by that balance, and where the verdicts differ the difference is kept for the
+    /// next expectations.
     private func spend(_ spend: LifeSpend) async throws {
         guard let device = devices.first(where: { $0.person.account == spend.account }), let queue = device.queue else {
             throw failure("a spend by \(spend.account), which has no running device", account: spend.account)
         }
         report.spends += 1
-        let left = life.model.entitlements(of: spend.account).balances[spend.balance] ?? 0
+        let modelExpected = life.model.entitlements(of: spend.account)
+        let accepts: Bool
+        let left: Int
+        let judgedBy: String
+        if let net = device.device.deviceBalances(modelExpected, of: spend.account, in: life.model,
+                                                   spendDifference: spendDifferences[spend.account] ?? [:]) {
+            // The model already recorded an accepted spend: the device's net before it is the projection plus it.
+            let before = net[spend.balance, default: 0] + (spend.accepted ? spend.amount : 0)
+            accepts = before >= spend.amount
+            note("\(spend.account) spends \(spend.amount) \(spend.balance)\(spend.repeated ? " twice" : ""): the model "
+                 + (spend.accepted ? "accepts" : "refuses") + "; the device has \(before), so " + (accepts ? "accepts" : "refuses"))
+            if accepts != spend.accepted {
+                spendDifferences[spend.account, default: [:]][spend.balance, default: 0] += accepts ? spend.amount : -spend.amount
+            }
+            left = max(0, before - (accepts ? spend.amount : 0))
+            judgedBy = "the device's balance \(before)"
+        } else {
+            accepts = spend.accepted
+            left = modelExpected.balances[spend.balance] ?? 0
+            judgedBy = "the model"
+        }
         for attempt in 1...(spend.repeated ? 2 : 1) {
             do {
                 let remaining = try await queue.spend(spend.amount, of: spend.balance, key: spend.key)
-                guard spend.accepted else {
-                    throw failure("the device spent \(spend.amount) \(spend.balance) (attempt \(attempt)); the model refuses it", account: spend.account)
+                guard accepts else {
+                    throw failure("the device spent \(spend.amount) \(spend.balance) (attempt \(attempt)); \(judgedBy) refuses it", account: spend.account)
                 }
                 guard remaining == left else {
-                    throw failure("after spending \(spend.amount) \(spend.balance) (attempt \(attempt)) the device has \(remaining); the model \(left)",
+                    throw failure("after spending \(spend.amount) \(spend.balance) (attempt \(attempt)) the device has \(remaining); \(judgedBy) leaves \(left)",
                                   account: spend.account)
                 }
             } catch let error as SpendError {
-                guard !spend.accepted, case .insufficientBalance = error else {
-                    throw failure("the device's spend of \(spend.amount) \(spend.balance) (attempt \(attempt)) failed: \(error); the model "
-                        + (spend.accepted ? "accepts it" : "refuses it for want of balance"), account: spend.account)
+                guard !accepts, case .insufficientBalance = error else {
+                    throw failure("the device's spend of \(spend.amount) \(spend.balance) (attempt \(attempt)) failed: \(error); \(judgedBy) "
+                        + (accepts ? "accepts it" : "refuses it for want of balance"), account: spend.account)
                 }
             }
         }
@@ -425,38 +522,44 @@ final class DeviceLifeRun {
 
     /// Asked at a transaction's first finish: the queue's plan for it must have committed up to `finish` (no
     /// open dispatch of it at an earlier step), and what it delivers must be in the queue already (a
-    /// consumable's grants in the journal's grant ledger, a product in force among the owned ones).
-    private func finishWitness(for device: Device) -> @Sendable (TransactionPayload) async -> String? {
+    /// consumable's grants in the journal's grant ledger, a product in force among the owned ones), judged by
+    /// what the device was told (``LifeFinish``). Where StoreKit's finish is synchronous (StoreKit 1) the
+    /// question runs beside it, and the crash at finish is the stronger check: a plan committed after its
+    /// finish loses its effects, and the next checkpoint sees it.
+    private func finishWitness(for device: Device) -> @Sendable (LifeFinish) async -> String? {
         let current = device.current
         let clock = clock
         let policy = driver.policy
         let appleID = device.person.appleID
-        return { payload in
-            guard let queue = current.queue else { return "\(appleID) finished \(payload.transactionID) with no app running" }
-            let id = payload.transactionID
+        return { finish in
+            let id = finish.transactionID
+            guard let queue = current.queue else { return "\(appleID) finished \(id) with no app running" }
             if let open = await queue.pending().first(where: { $0.transaction.id == id }), let step = open.step,
                step != BuiltInStep.finish.rawValue {
-                return "\(appleID) finished \(id) (\(payload.productID)) while its plan waits at '\(step)', before it committed"
+                return "\(appleID) finished \(id) (\(finish.productID)) while its plan waits at '\(step)', before it committed"
             }
-            guard payload.revocationDate == nil, payload.isUpgraded != true, let handle = policy.product(id: payload.productID) else { return nil }
+            guard let payload = finish.payload, payload.revocationDate == nil, !finish.revokedOnDevice, payload.isUpgraded != true,
+                  let handle = policy.product(id: finish.productID) else { return nil }
             let product = policy.product(handle)
             let now = clock.now
             switch product.type {
             case .consumable:
                 guard payload.ownership == .purchased, !product.grants.isEmpty else { return nil }
-                let grants = (try? await queue.grantLedger()) ?? []
+                // A journal the app's crash closed cannot be read: the relaunch's checkpoint judges that finish.
+                guard let grants = try? await queue.grantLedger() else { return nil }
                 if !grants.contains(where: { $0.transactionID == id }) {
-                    return "\(appleID) finished \(id) (\(payload.productID)) before its grants were in the journal"
+                    return "\(appleID) finished \(id) (\(finish.productID)) before its grants were in the journal"
                 }
             case .nonConsumable, .autoRenewableSubscription, .nonRenewingSubscription:
+                if finish.restoredFromReceipt { return nil }
                 let inForce: Bool = switch product.type {
-                case .autoRenewableSubscription: (payload.expiresDate ?? .distantPast) > now
+                case .autoRenewableSubscription: (finish.endOnDevice ?? payload.expiresDate ?? .distantPast) > now
                 case .nonRenewingSubscription:
                     SubscriptionTerm.expiration(of: product, bought: payload.purchaseDate, storeExpiration: nil).map { $0 > now } ?? true
                 default: true
                 }
                 if inForce, !(await queue.entitlements().ownedProducts.contains(product.id)) {
-                    return "\(appleID) finished \(id) (\(payload.productID)) before the queue owned the product"
+                    return "\(appleID) finished \(id) (\(finish.productID)) before the queue owned the product"
                 }
             }
             return nil
@@ -470,9 +573,15 @@ final class DeviceLifeRun {
     /// The queues' failures to commit and steps that failed (each may reorder what the queue does; counted).
     let troubles = TroubleCount()
 
+    /// A fault the driver drew: counted (unless StoreKit counts its own: ``DeviceLifeDriver/storeKitDrawsFaults``)
+    /// and noted in the story.
     private func fault(_ kind: String, _ note: String) {
-        report.faults[kind, default: 0] += 1
-        notes[step, default: []].append(note)
+        if !driver.storeKitDrawsFaults { report.faults[kind, default: 0] += 1 }
+        self.note(note)
+    }
+
+    private func note(_ line: String) {
+        notes[step, default: []].append(line)
     }
 
     /// The life's story so far: the model's steps, each followed by the device's faults at it.

@@ -1,27 +1,12 @@
 import Foundation
 
 /// What one device life did, and how it failed if it did.
+@dynamicMemberLookup
 public struct DeviceLifeReport: Sendable {
     /// The life's seed.
     public var seed: UInt64
-    /// Its people (one device each).
-    public var devices = 0
-    /// Steps taken (setting up and the end included).
-    public var steps = 0
-    /// Purchases made through a device's queue.
-    public var purchases = 0
-    /// Relaunches of a device's app (each a new queue and backend over the same journal and StoreKit).
-    public var relaunches = 0
-    /// Checkpoints passed (each compares every device with the model).
-    public var checkpoints = 0
-    /// Spends made through a device's queue.
-    public var spends = 0
-    /// Transactions StoreKit gave the apps (updates, launch replays, purchase answers).
-    public var deliveries = 0
-    /// Finishes of unfinished transactions.
-    public var finishes = 0
-    /// Faults drawn, by kind.
-    public var faults: [String: Int] = [:]
+    /// What it did, counted (read and written through the report: `report.steps`).
+    public var counts = DeviceLifeCounts()
     /// The life's story: the model's steps, StoreKit's faults and (when traced) the queues' events.
     public var story: [String] = []
     /// The failure, if the life failed.
@@ -32,6 +17,12 @@ public struct DeviceLifeReport: Sendable {
     /// A report of the life of `seed`, with nothing done yet.
     public init(seed: UInt64) {
         self.seed = seed
+    }
+
+    /// A count of ``counts``, by its name.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<DeviceLifeCounts, Value>) -> Value {
+        get { counts[keyPath: keyPath] }
+        set { counts[keyPath: keyPath] = newValue }
     }
 }
 

@@ -1,27 +1,12 @@
 import Foundation
 
 /// The figures of many device lives: what they did, summed, and those that failed.
+@dynamicMemberLookup
 public struct DeviceLivesSummary: Sendable {
     /// Lives lived.
     public var lives = 0
-    /// Devices (people) in them.
-    public var devices = 0
-    /// Steps taken.
-    public var steps = 0
-    /// Purchases through a queue.
-    public var purchases = 0
-    /// App relaunches.
-    public var relaunches = 0
-    /// Checkpoints passed or failed.
-    public var checkpoints = 0
-    /// Spends through a queue.
-    public var spends = 0
-    /// Transactions StoreKit gave the apps.
-    public var deliveries = 0
-    /// First finishes.
-    public var finishes = 0
-    /// Faults drawn, by kind.
-    public var faults: [String: Int] = [:]
+    /// What they did, summed (read and written through the summary: `summary.steps`).
+    public var counts = DeviceLifeCounts()
     /// The failures, by seed.
     public var failures: [DeviceLifeFailure] = []
     /// The slowest life and how long it took.
@@ -30,18 +15,16 @@ public struct DeviceLivesSummary: Sendable {
     /// Nothing yet.
     public init() {}
 
+    /// A count of ``counts``, by its name.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<DeviceLifeCounts, Value>) -> Value {
+        get { counts[keyPath: keyPath] }
+        set { counts[keyPath: keyPath] = newValue }
+    }
+
     /// Adds one life's report.
     public mutating func add(_ report: DeviceLifeReport) {
         lives += 1
-        devices += report.devices
-        steps += report.steps
-        purchases += report.purchases
-        relaunches += report.relaunches
-        checkpoints += report.checkpoints
-        spends += report.spends
-        deliveries += report.deliveries
-        finishes += report.finishes
-        for (kind, count) in report.faults { faults[kind, default: 0] += count }
+        counts.add(report.counts)
         if let failure = report.failure { failures.append(failure) }
         if report.duration > (slowest?.duration ?? .zero) { slowest = (report.seed, report.duration) }
     }
@@ -49,11 +32,12 @@ public struct DeviceLivesSummary: Sendable {
     /// The table the command prints: one figure a line.
     public func table(backend: String, elapsed: Duration) -> String {
         var rows: [(String, String)] = [
-            ("backend", backend), ("lives", "\(lives)"), ("failed", "\(failures.count)"), ("devices", "\(devices)"), ("steps", "\(steps)"),
-            ("purchases", "\(purchases)"), ("relaunches", "\(relaunches)"), ("checkpoints", "\(checkpoints)"), ("spends", "\(spends)"),
-            ("deliveries", "\(deliveries)"), ("finishes", "\(finishes)"),
+            ("backend", backend), ("lives", "\(lives)"), ("failed", "\(failures.count)"), ("devices", "\(counts.devices)"),
+            ("steps", "\(counts.steps)"), ("purchases", "\(counts.purchases)"), ("relaunches", "\(counts.relaunches)"),
+            ("checkpoints", "\(counts.checkpoints)"), ("spends", "\(counts.spends)"), ("deliveries", "\(counts.deliveries)"),
+            ("finishes", "\(counts.finishes)"),
         ]
-        for (kind, count) in faults.sorted(by: { $0.key < $1.key }) { rows.append(("fault: \(kind)", "\(count)")) }
+        for (kind, count) in counts.faults.sorted(by: { $0.key < $1.key }) { rows.append(("fault: \(kind)", "\(count)")) }
         rows.append(("time", Self.seconds(elapsed)))
         if let slowest { rows.append(("slowest life", "\(slowest.seed) (\(Self.seconds(slowest.duration)))")) }
         let width = rows.map(\.0.count).max() ?? 0
@@ -66,7 +50,7 @@ public struct DeviceLivesSummary: Sendable {
     }
 }
 
-/// A driver of device lives on one backend: ``DeviceLifeDriver``, or a backend's own (StoreKit 1's).
+/// A driver of device lives on one backend: ``DeviceLifeDriver``, or one set up for a backend (``StoreKit1LifeDriver``).
 public protocol DeviceLivesDriver: Sendable {
     /// Lives the life of `seed` and reports what it did, and its failure if it failed.
     func live(seed: UInt64) async -> DeviceLifeReport

@@ -43,8 +43,12 @@ public final class StoreKit2LifeDevice: LifeDevice {
 
     public func observe(_ model: StoreModel) async { await storeKit.observe(model) }
 
-    public func setFinishWitness(_ witness: (@Sendable (TransactionPayload) async -> String?)?) async {
-        await storeKit.setFinishWitness(witness)
+    public func setFinishWitness(_ witness: (@Sendable (LifeFinish) async -> String?)?) async {
+        guard let witness else {
+            await storeKit.setFinishWitness(nil)
+            return
+        }
+        await storeKit.setFinishWitness { @Sendable payload in await witness(LifeFinish(payload: payload)) }
     }
 
     public func settled() async { await storeKit.updatesHandled() }
