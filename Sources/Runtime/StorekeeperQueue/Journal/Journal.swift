@@ -595,7 +595,7 @@ final class Journal: Sendable {
             let subscription = product.type == .autoRenewableSubscription ? (transaction.originalID ?? id) : nil
             try noteOwnership(productID, transactionID: id, subscription: subscription, purchaseDate: transaction.purchaseDate,
                               expiration: expiration, in: db)
-            if let subscription {
+            if let subscription, try hasOtherPeriods(of: subscription, than: id, in: db) {
                 // A period a later one of its subscription superseded owns
                 // nothing (a refund of it reversed after the user subscribed
                 // again); a later period supersedes earlier ones of other levels.

@@ -25,6 +25,15 @@ extension Journal {
                                      expiration?.timeIntervalSince1970])
     }
 
+    /// Whether `subscription` has a period other than `transactionID` delivered: most have not (a first
+    /// purchase), and then no period supersedes it and it supersedes none, so one indexed look spares the
+    /// two queries below on the dispatch path.
+    static func hasOtherPeriods(of subscription: String, than transactionID: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM ownerships WHERE subscription = ? AND transaction_id != ?)
+            """), arguments: [subscription, transactionID]) ?? false
+    }
+
     /// Whether a later period of `subscription` than the one bought at `purchaseDate` delivered and is not
     /// revoked (refunded, or upgraded from): the earlier one is then no longer the subscription's current one.
     static func isSuperseded(subscription: String, bought purchaseDate: Date, in db: Database) throws -> Bool {
