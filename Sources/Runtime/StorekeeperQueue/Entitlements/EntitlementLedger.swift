@@ -3,9 +3,9 @@ import StorekeeperCore
 import StorekeeperRuntime
 
 /// What the engine delivered on this device, in memory: the mirror of the
-/// journal's `owned`, `unlocked` and `balances` tables, loaded at start and
-/// changed only after the database transaction that changed the tables
-/// commits.
+/// journal's `owned`, `unlocked` and `balances` tables and of the periods its
+/// `ownerships` keeps, loaded at start and changed only after the database
+/// transaction that changed the tables commits.
 struct EntitlementLedger: Sendable, Hashable {
     /// A product owned: by which transaction, since when, until when.
     struct Ownership: Sendable, Hashable {
@@ -21,6 +21,16 @@ struct EntitlementLedger: Sendable, Hashable {
             case let (mine?, theirs?): theirs > mine ? other : self
             }
         }
+
+        /// Whether this one stays the owner when `other` delivers the same product: it lasts as long or
+        /// longer (the journal's `owned` upsert then changes nothing, and is not run).
+        func outlasts(_ other: Ownership) -> Bool {
+            switch (expirationDate, other.expirationDate) {
+            case (nil, _): true
+            case (_, nil): false
+            case let (mine?, theirs?): theirs <= mine
+            }
+        }
     }
 
     var owned: [String: Ownership] = [:]
@@ -29,9 +39,18 @@ struct EntitlementLedger: Sendable, Hashable {
     /// Transactions that granted something here: a record kept elsewhere of
     /// one of them adds nothing more.
     var granted: Set<String> = []
+    /// The auto-renewable periods delivered, by subscription (`originalTransactionId`): a period
+    /// that is its subscription's only one supersedes nothing and is superseded by nothing, so
+    /// dispatching it asks the database nothing about the others.
+    var periods: [String: Set<String>] = [:]
 
     mutating func own(_ product: String, _ ownership: Ownership) {
         owned[product] = owned[product].map { $0.merged(with: ownership) } ?? ownership
+    }
+
+    /// Whether `subscription` has a period other than `transactionID`.
+    func hasPeriod(of subscription: String, otherThan transactionID: String) -> Bool {
+        periods[subscription]?.contains { $0 != transactionID } ?? false
     }
 
     mutating func unlock(_ feature: String, by product: String) {

@@ -300,6 +300,9 @@ final class Journal: Sendable {
             ledger.balances[row[0]] = row[1]
         }
         ledger.granted = Set(try String.fetchAll(db, sql: "SELECT DISTINCT transaction_id FROM grants"))
+        for row in try Row.fetchAll(db, sql: "SELECT subscription, transaction_id FROM ownerships WHERE subscription IS NOT NULL") {
+            ledger.periods[row[0], default: []].insert(row[1])
+        }
         return ledger
     }
 
@@ -400,9 +403,11 @@ final class Journal: Sendable {
                     ]
                     try upsert.execute(arguments: StatementArguments(arguments))
                 }
+                var statements = JournalEffectStatements(db)
                 for (index, effect, product) in batch.effects {
                     let transaction = batch.dispatches[index].transaction
-                    if try Journal.apply(effect, of: transaction, product: product, in: db, to: &changes, rechosen: &rechosen) { changed = true }
+                    if try Journal.apply(effect, of: transaction, product: product, in: db, statements: &statements, known: ledger,
+                                         to: &changes, rechosen: &rechosen) { changed = true }
                 }
                 if !rechosen.isEmpty {
                     changed = true
@@ -417,6 +422,7 @@ final class Journal: Sendable {
         } catch {
             throw JournalError(path: path, error)
         }
+        for (subscription, periods) in changes.periods { ledger.periods[subscription, default: []].formUnion(periods) }
         guard changed else { return false }
         for (product, ownership) in changes.owned where rechosen[product] == nil { ledger.own(product, ownership) }
         for (product, owner) in rechosen { ledger.owned[product] = owner }
@@ -581,10 +587,13 @@ final class Journal: Sendable {
     }
 
     /// Keeps one effect; returns whether it changed what the user is entitled to.
-    /// `rechosen` gets the products whose owner was chosen again (another
-    /// product's earlier period superseded), with their owner now.
+    /// `known` is the in-memory ledger as the batch found it, `changes` what the
+    /// batch added: a write they show to change nothing is not made (a restore
+    /// delivers every product owned again). `rechosen` gets the products whose
+    /// owner was chosen again (another product's earlier period superseded),
+    /// with their owner now.
     private static func apply(_ effect: Effect, of transaction: StoreTransaction, product: ProductPolicy, in db: Database,
-                              to changes: inout EntitlementLedger,
+                              statements: inout JournalEffectStatements, known: EntitlementLedger, to changes: inout EntitlementLedger,
                               rechosen: inout [String: EntitlementLedger.Ownership?]) throws -> Bool {
         let id = transaction.id
         switch effect {
@@ -593,58 +602,58 @@ final class Journal: Sendable {
             // Every ownership is kept, so that the product passes to another
             // that stands when this one's transaction is revoked.
             let subscription = product.type == .autoRenewableSubscription ? (transaction.originalID ?? id) : nil
-            try noteOwnership(productID, transactionID: id, subscription: subscription, purchaseDate: transaction.purchaseDate,
-                              expiration: expiration, in: db)
-            if let subscription, try hasOtherPeriods(of: subscription, than: id, in: db) {
-                // A period a later one of its subscription superseded owns
-                // nothing (a refund of it reversed after the user subscribed
-                // again); a later period supersedes earlier ones of other levels.
-                if try isSuperseded(subscription: subscription, bought: transaction.purchaseDate, in: db) { return false }
-                let earlier = try productsOfEarlierPeriods(of: subscription, before: transaction.purchaseDate, other: productID, in: db)
-                if !earlier.isEmpty {
-                    for (other, owner) in try chooseOwners(of: earlier, in: db) { rechosen[other] = owner }
+            try statements(.noteOwnership).execute(arguments: [productID, id, subscription, transaction.purchaseDate.timeIntervalSince1970,
+                                                                 expiration?.timeIntervalSince1970])
+            if let subscription {
+                if known.hasPeriod(of: subscription, otherThan: id) || changes.hasPeriod(of: subscription, otherThan: id) {
+                    // A period a later one of its subscription superseded owns
+                    // nothing (a refund of it reversed after the user subscribed
+                    // again); a later period supersedes earlier ones of other levels.
+                    if try isSuperseded(subscription: subscription, bought: transaction.purchaseDate, in: db) {
+                        changes.periods[subscription, default: []].insert(id)
+                        return false
+                    }
+                    let earlier = try productsOfEarlierPeriods(of: subscription, before: transaction.purchaseDate, other: productID, in: db)
+                    if !earlier.isEmpty {
+                        for (other, owner) in try chooseOwners(of: earlier, in: db) { rechosen[other] = owner }
+                    }
                 }
+                changes.periods[subscription, default: []].insert(id)
             }
-            // The later end wins; no end outlasts any end.
-            try db.cachedStatement(sql: """
-                INSERT INTO owned (product, transaction_id, purchase_date, expiration_date) VALUES (?, ?, ?, ?)
-                ON CONFLICT (product) DO UPDATE SET transaction_id = excluded.transaction_id, purchase_date = excluded.purchase_date,
-                    expiration_date = excluded.expiration_date
-                WHERE owned.expiration_date IS NOT NULL AND (excluded.expiration_date IS NULL OR excluded.expiration_date > owned.expiration_date)
-                """).execute(arguments: [productID, id, transaction.purchaseDate.timeIntervalSince1970, expiration?.timeIntervalSince1970])
-            changes.own(productID, .init(transactionID: id, purchaseDate: transaction.purchaseDate, expirationDate: expiration))
+            let ownership = EntitlementLedger.Ownership(transactionID: id, purchaseDate: transaction.purchaseDate, expirationDate: expiration)
+            // The owner the ledgers show stays when it lasts as long (a product
+            // chosen again in this batch is chosen again after it, from `ownerships`).
+            let standing = [known.owned[productID], changes.owned[productID]].compactMap { $0 }.reduce(nil) { $0?.merged(with: $1) ?? $1 }
+            if rechosen[productID] != nil || !(standing?.outlasts(ownership) ?? false) {
+                try statements(.own).execute(arguments: [productID, id, transaction.purchaseDate.timeIntervalSince1970,
+                                                         expiration?.timeIntervalSince1970])
+            }
+            changes.own(productID, ownership)
             return true
         case .unlock(let feature):
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO unlocked (feature, product, transaction_id) VALUES (?, ?, ?)")
-                .execute(arguments: [feature, product.id, id])
+            // Unlocked by this product before: the row (and its transaction) stays.
+            if !(known.unlocked[feature]?.contains(product.id) ?? false) && !(changes.unlocked[feature]?.contains(product.id) ?? false) {
+                try statements(.unlock).execute(arguments: [feature, product.id, id])
+            }
             changes.unlock(feature, by: product.id)
             return true
         case .grant(let balance, let amount):
-            // The ledger's key makes a second grant of the same transaction to the same balance a no-op.
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO grants (transaction_id, balance, amount) VALUES (?, ?, ?)")
-                .execute(arguments: [id, balance, amount])
+            try statements(.grant).execute(arguments: [id, balance, amount])
             guard db.changesCount == 1 else { return false }
-            try db.cachedStatement(sql: "INSERT INTO balances (name, amount) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET amount = amount + excluded.amount")
-                .execute(arguments: [balance, amount])
+            try statements(.addToBalance).execute(arguments: [balance, amount])
             changes.grant(balance, amount, transaction: id)
             return true
         case .record(let record):
             guard record.strategy == .appState else { return false }
             let quantity: Int
             if case .transaction(_, let recorded) = record.value { quantity = recorded } else { quantity = transaction.info.quantity }
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO records (transaction_id, product, quantity, username, purchase_date) VALUES (?, ?, ?, ?, ?)")
-                .execute(arguments: [id, record.key, quantity, transaction.info.applicationUsername, transaction.purchaseDate.timeIntervalSince1970])
+            try statements(.record).execute(arguments: [id, record.key, quantity, transaction.info.applicationUsername, transaction.purchaseDate.timeIntervalSince1970])
             return false
         case .content(let location):
-            try db.cachedStatement(sql: """
-                INSERT INTO content (product, source, path, storage, transaction_id) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (product) DO UPDATE SET source = excluded.source, path = excluded.path, storage = excluded.storage,
-                    transaction_id = excluded.transaction_id
-                """).execute(arguments: [product.id, location.source.rawValue, location.path, location.storage?.rawValue, id])
+            try statements(.content).execute(arguments: [product.id, location.source.rawValue, location.path, location.storage?.rawValue, id])
             return false
         case .custom(let step, let detail):
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO custom_effects (transaction_id, step, detail) VALUES (?, ?, ?)")
-                .execute(arguments: [id, step, detail])
+            try statements(.custom).execute(arguments: [id, step, detail])
             return false
         case .receiptVerified, .notify, .presentError, .finish:
             return false

@@ -12,28 +12,6 @@ import GRDB
 /// "the latest transaction for each auto-renewable subscription"
 /// (https://developer.apple.com/documentation/storekit/transaction/currententitlements).
 extension Journal {
-    /// Notes that `transactionID` delivered `productID` until `expiration` (nil: no end); a second note of
-    /// the same keeps the later end. `subscription` is the period's `originalTransactionId`, nil for a
-    /// product that is not an auto-renewable subscription.
-    static func noteOwnership(_ productID: String, transactionID: String, subscription: String?, purchaseDate: Date,
-                              expiration: Date?, in db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO ownerships (product, transaction_id, subscription, purchase_date, expiration_date) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (product, transaction_id) DO UPDATE SET expiration_date = excluded.expiration_date
-            WHERE ownerships.expiration_date IS NOT NULL AND (excluded.expiration_date IS NULL OR excluded.expiration_date > ownerships.expiration_date)
-            """).execute(arguments: [productID, transactionID, subscription, purchaseDate.timeIntervalSince1970,
-                                     expiration?.timeIntervalSince1970])
-    }
-
-    /// Whether `subscription` has a period other than `transactionID` delivered: most have not (a first
-    /// purchase), and then no period supersedes it and it supersedes none, so one indexed look spares the
-    /// two queries below on the dispatch path.
-    static func hasOtherPeriods(of subscription: String, than transactionID: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: """
-            SELECT EXISTS (SELECT 1 FROM ownerships WHERE subscription = ? AND transaction_id != ?)
-            """), arguments: [subscription, transactionID]) ?? false
-    }
-
     /// Whether a later period of `subscription` than the one bought at `purchaseDate` delivered and is not
     /// revoked (refunded, or upgraded from): the earlier one is then no longer the subscription's current one.
     static func isSuperseded(subscription: String, bought purchaseDate: Date, in db: Database) throws -> Bool {
