@@ -33,18 +33,7 @@ import Testing
                 #expect(summary.faults[kind, default: 0] > 0, "no life drew '\(kind)'")
             }
         }
-        for failure in summary.failures {
-            if StoreKit2LivesTests.isSupersededPeriodReinstated(failure, policy: driver.policy) {
-                // The disagreement StoreKit 2's lives found too (docs/device-lives.md), reported to the lead: a
-                // known issue, never counted as agreement.
-                withKnownIssue(Comment(rawValue: "a reversed refund of a subscription period a later transaction of the same subscription "
-                    + "superseded gives the device that period's product again; the model counts only the latest")) {
-                    Issue.record("\(failure)")
-                }
-            } else {
-                Issue.record("\(failure)")
-            }
-        }
+        for failure in summary.failures { Issue.record("\(failure)") }
         print("failed seeds: \(summary.failures.map(\.seed))")
     }
 }

@@ -32,25 +32,6 @@ import Testing
         print("failed seeds: \(summary.failures.map(\.seed))")
     }
 
-    /// A disagreement StoreKit 2's lives found (docs/device-lives.md), fixed there (faace11) and still matched by
-    /// StoreKit 1's lives, whose backend gives a renewal no `originalID`: after a refund of a subscription period, the subscriber
-    /// subscribed again (a new transaction of the same subscription), then Apple reversed the refund; the device
-    /// owns the reinstated period's product until its `expirationDate` beside the new one, where
-    /// `Transaction.currentEntitlements` ("The latest transaction for each auto-renewable subscription":
-    /// https://developer.apple.com/documentation/storekit/transaction/currententitlements) and the model count
-    /// only the latest. Matched narrowly: a checkpoint where the device owns more, in a life with a reversed refund.
-    static func isSupersededPeriodReinstated(_ failure: DeviceLifeFailure, policy: CompiledPolicy) -> Bool {
-        guard failure.message.hasPrefix("the device's entitlements differ"), failure.story.contains(where: { $0.contains("reverses the refund") }),
-              let expected = failure.expected, let actual = failure.actual else { return false }
-        func products(_ line: String) -> Set<String> {
-            guard let start = line.range(of: "products ["), let end = line[start.upperBound...].firstIndex(of: "]") else { return [] }
-            return Set(line[start.upperBound..<end].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        }
-        let extra = products(actual).subtracting(products(expected))
-        return !extra.isEmpty && products(expected).isSubset(of: products(actual))
-            && extra.allSatisfy { id in policy.product(id: id).map { policy.product($0).type == .autoRenewableSubscription } ?? false }
-    }
-
     /// The checkpoints compare something: a device whose StoreKit never delivers refunds (a backend that
     /// missed `Transaction.updates`' revoked transactions) disagrees with the model in some life.
     @Test func aDeviceThatMissesRefundsIsCaught() async throws {

@@ -83,6 +83,47 @@ import Testing
         #expect(update.purchaseDate == renewed, "a renewal is dated by itself, not its original (that is a restore's rule)")
     }
 
+    @Test func aRestoredPeriodBelongsToItsSubscriptionNotToThePeriodItRestores() async throws {
+        // A crossgrade to yearly (…561) continues the monthly subscription begun by …560: the receipt gives
+        // both periods, and the restore of the yearly one, …560 as Original Transaction Identifier (field 1705).
+        // A restore's `original` is the period restored (…561), not the subscription's first
+        // (https://developer.apple.com/documentation/storekit/skpaymenttransaction/original), so the queue
+        // would count the restored yearly period apart from the monthly one it superseded, and own both.
+        let started = Self.now - 5 * Self.day, crossgraded = Self.now - 3 * Self.day
+        let yearly = FakeSKTransaction(StoreKit1Payment(productID: Self.pro), state: .purchased, id: "1000000561", date: crossgraded)
+        let restore = FakeSKTransaction(StoreKit1Payment(productID: Self.pro), state: .restored, id: "1000000562", date: Self.now,
+                                        original: yearly)
+        let (update, _) = try await Self.deliver(restore, receipt: [
+            Receipt.purchase(product: Self.pro, transaction: "1000000560", bought: started, expires: started + 30 * Self.day),
+            Receipt.purchase(product: Self.pro, transaction: "1000000561", bought: crossgraded, original: "1000000560",
+                             expires: crossgraded + 365 * Self.day),
+            Receipt.purchase(product: Self.pro, transaction: "1000000562", bought: crossgraded, original: "1000000560",
+                             expires: crossgraded + 365 * Self.day),
+        ])
+        #expect(update.originalID == "1000000560")
+        #expect(update.purchaseDate == crossgraded, "a restore is dated by the period it restores")
+    }
+
+    @Test func theReceiptListsOnlyTheLatestPeriodOfEachSubscription() async throws {
+        // A crossgrade to another level (…571) supersedes the period before it (…570) of the same
+        // subscription (the receipt's Original Transaction Identifier, field 1705), as StoreKit 2's
+        // currentEntitlements gives "the latest transaction for each auto-renewable subscription"
+        // (https://developer.apple.com/documentation/storekit/transaction/currententitlements); the earlier
+        // level is not owned until its own end. With the later one refunded (cancellation_date, field 1712)
+        // the earlier one is the latest that stands.
+        let started = Self.now - 5 * Self.day, crossgraded = Self.now - 3 * Self.day
+        let monthly = Receipt.purchase(product: Self.pro, transaction: "1000000570", bought: started, expires: started + 30 * Self.day)
+        let yearly = { (cancelled: Date?) in
+            Receipt.purchase(product: Self.pro, transaction: "1000000571", bought: crossgraded, original: "1000000570",
+                             expires: crossgraded + 365 * Self.day, cancelled: cancelled)
+        }
+        let receipt = { (purchases: [[UInt8]]) in FakeReceipt(bytes: Receipt.receipt(purchases)) }
+        let current = try StoreKit1World(name: #function + "-current", receipt: receipt([monthly, yearly(nil)]))
+        #expect(await current.backend.receiptEntries().map(\.transactionID) == ["1000000571"])
+        let refunded = try StoreKit1World(name: #function + "-refunded", receipt: receipt([monthly, yearly(Self.now - Self.day)]))
+        #expect(await refunded.backend.receiptEntries().map(\.transactionID) == ["1000000570"])
+    }
+
     @Test func withoutAReceiptEntryTheCatalogsPeriodCountsFromThePurchase() async throws {
         let bought = Self.now - 2 * Self.day
         let transaction = { FakeSKTransaction(StoreKit1Payment(productID: Self.pro), state: .purchased, id: "1000000530", date: bought) }

@@ -58,6 +58,26 @@ public struct AppReceiptPayload: Sendable, Hashable {
         (entries, cancellations, originalTransactionIDs, creationDate) = try Self.inAppPurchases(payload)
     }
 
+    /// The entries that count now: all but the auto-renewable periods (those with a Subscription
+    /// Expiration Date, field 1708) a later period of the same subscription (the same Original Transaction
+    /// Identifier, field 1705) supersedes, as StoreKit 2's `currentEntitlements` gives "the latest
+    /// transaction for each auto-renewable subscription"
+    /// (https://developer.apple.com/documentation/storekit/transaction/currententitlements): a crossgrade's
+    /// earlier level does not stay owned until its own end. Canceled periods are not listed, so the period
+    /// before a refunded one counts again; entries of the latest date all count (a restore's entry has the
+    /// date of the period it restores).
+    public var currentEntries: [ReceiptEntry] {
+        var latest: [String: Date] = [:]
+        for entry in entries where entry.expirationDate != nil {
+            let subscription = originalTransactionIDs[entry.transactionID] ?? entry.transactionID
+            latest[subscription] = max(latest[subscription] ?? entry.purchaseDate, entry.purchaseDate)
+        }
+        return entries.filter { entry in
+            guard entry.expirationDate != nil, let last = latest[originalTransactionIDs[entry.transactionID] ?? entry.transactionID] else { return true }
+            return entry.purchaseDate >= last
+        }
+    }
+
     /// The entry for a transaction (by its own identifier, field 1703), if
     /// the receipt lists it and it is not canceled.
     public func entry(transactionID: String) -> ReceiptEntry? {

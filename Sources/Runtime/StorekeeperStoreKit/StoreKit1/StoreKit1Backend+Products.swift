@@ -43,9 +43,11 @@ extension StoreKit1Backend {
     /// strategy's record), read from the receipt's bytes on the device by
     /// ``AppReceiptPayload``. Read, not verified: see docs/storekit-backends.md (StoreKit 1).
     /// No receipt, or one that cannot be read, lists nothing. Canceled
-    /// purchases are left out, and each is sent to the queue as revoked.
+    /// purchases are left out, and each is sent to the queue as revoked; so
+    /// are subscription periods a later one superseded
+    /// (``AppReceiptPayload/currentEntries``).
     public func receiptEntries() async -> [ReceiptEntry] {
-        readReceipt()?.entries ?? []
+        readReceipt()?.currentEntries ?? []
     }
 
     /// Asks the App Store for a new receipt (`SKReceiptRefreshRequest`), for

@@ -226,9 +226,13 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
                 }
                 // A subscription's periods share the receipt's Original Transaction Identifier (field 1705): the
                 // queue counts only the latest period that stands, as StoreKit 2's currentEntitlements does. A
-                // renewal's SKPaymentTransaction has no `original` (only a restore's does), so the receipt says it.
-                let subscription = end == nil || transaction.purchaseState != .purchased
-                    ? nil : payload?.originalTransactionIDs[transaction.storeTransactionID ?? id]
+                // renewal's SKPaymentTransaction has no `original`, and a restore's is the period it restores,
+                // not the subscription's first, so the receipt says it: the restore's own entry, else the
+                // restored period's.
+                let restored = transaction.purchaseState == .restored ? transaction.originalStoreTransaction?.storeTransactionID : nil
+                let subscription = end == nil ? nil : payload.flatMap { receipt in
+                    receipt.originalTransactionIDs[transaction.storeTransactionID ?? id] ?? restored.flatMap { receipt.originalTransactionIDs[$0] }
+                }
                 events.append(.updated(Self.storeTransaction(transaction, id: id, receipt: copy, expiration: end, subscription: subscription)))
             }
             state.deliver(events)
@@ -304,7 +308,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     // MARK: Mapping
 
     /// A StoreKit transaction as the queue sees it; `expiration` is when the subscription it starts or renews ends, if known;
-    /// `subscription` the original transaction of the subscription a purchased period belongs to, if known.
+    /// `subscription` the original transaction of the subscription a purchased or restored period belongs to, if known.
     static func storeTransaction(_ transaction: any StoreKit1Transaction, id: String, receipt: [UInt8]?, expiration: Date? = nil,
                                  subscription: String? = nil) -> StoreTransaction {
         let payment = transaction.storePayment
@@ -325,7 +329,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
         // A restore's purchase date is the original's (StoreTransaction's rule);
         // a transaction still purchasing has no date yet.
         let date = original?.storeTransactionDate ?? transaction.storeTransactionDate ?? Date()
-        return StoreTransaction(info, originalID: original?.storeTransactionID ?? subscription, purchaseDate: date, expirationDate: expiration)
+        return StoreTransaction(info, originalID: subscription ?? original?.storeTransactionID, purchaseDate: date, expirationDate: expiration)
     }
 }
 
