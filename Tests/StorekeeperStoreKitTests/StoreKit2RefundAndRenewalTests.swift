@@ -116,6 +116,28 @@ import Testing
         await h.end(app)
     }
 
+    @Test func aGracePeriodThatEndsEarlyEndsTheSubscriptionAtTheNextRead() async throws {
+        // The grace period is the renewal info's, the subscription's status now, not the transaction's
+        // (https://developer.apple.com/documentation/storekit/product/subscriptioninfo/renewalinfo/graceperiodexpirationdate:
+        // "nil if the subscription is not in a billing grace period"); once StoreKit no longer lists the
+        // subscription in a grace period (here it left currentEntitlements, as an expired one does), reading
+        // StoreKit again ends it, whatever end the grace period had when the transaction was delivered.
+        let h = try H()
+        var lapsed = await h.fake.transaction(H.pro, type: .autoRenewableSubscription, expires: H.now.addingTimeInterval(-3_600))
+        lapsed.subscriptionStatus = StoreKit2SubscriptionStatus(state: .inGracePeriod, gracePeriodExpirationDate: H.now.addingTimeInterval(6 * 86_400))
+        let app = try await h.launch()
+        await h.fake.emit(.verified(lapsed))
+        await app.queue.whenIdle()
+        #expect((await app.queue.entitlements()).owns(H.pro), "entitled in the grace period")
+
+        await h.fake.setEntitlements([])
+        await app.queue.refreshEntitlements()
+        let after = await app.queue.entitlements()
+        #expect(!after.owns(H.pro) && !after.isUnlocked("pro-garage"), "the grace period StoreKit no longer gives is over")
+        #expect(after.activeSubscriptions.isEmpty)
+        await h.end(app)
+    }
+
     @Test func aGracePeriodThatBeginsAfterDeliveryKeepsTheSubscriptionAtTheNextLaunch() async throws {
         // The period was delivered before the renewal failed; StoreKit signs no
         // new transaction for a grace period (it is the renewal info's:

@@ -57,7 +57,13 @@ public actor TransactionQueue {
     /// The records each store kept elsewhere gave at its last successful
     /// read, used again while it cannot be read.
     private var lastRecords: [PersistenceStrategy: [StoredRecord]] = [:]
-    /// What `recordsElsewhere` says the user owns, by product, revoked transactions left out.
+    /// Billing grace periods the store gave with a subscription transaction it
+    /// delivered, by product: its status then, not a fact of the transaction,
+    /// so never journalled; replaced by the store's entitlements when they
+    /// are read again (launch, restore, `refreshEntitlements()`), which show
+    /// a grace period that ended early.
+    private var gracePeriods: [String: EntitlementLedger.Ownership] = [:]
+    /// What `recordsElsewhere` and `gracePeriods` say the user owns, by product, revoked transactions left out.
     private var elsewhere: [String: EntitlementLedger.Ownership] = [:]
     /// The entitlements last yielded to subscribers; nil until `start`
     /// loaded the journal, so that nothing is published before it is known.
@@ -364,6 +370,8 @@ public actor TransactionQueue {
             }
         }
         recordsElsewhere = found
+        // The store's entitlements just read give each grace period as it is now.
+        gracePeriods.removeAll()
         mergeElsewhere()
     }
 
@@ -378,7 +386,7 @@ public actor TransactionQueue {
         // A journal that cannot be read now keeps the last answer.
         if let superseded = try? journal.supersededPeriods() { supersededPeriods = superseded }
         var found: [String: EntitlementLedger.Ownership] = [:]
-        for (productID, ownership) in recordsElsewhere
+        for (productID, ownership) in recordsElsewhere + gracePeriods.map({ ($0.key, $0.value) })
         where !revoked.contains(ownership.transactionID) && !supersededPeriods.contains(ownership.transactionID) {
             found[productID] = found[productID].map { $0.merged(with: ownership) } ?? ownership
         }
@@ -625,7 +633,13 @@ public actor TransactionQueue {
                 }
             }
         }
+        var gracePeriodsChanged = false
         for transaction in updates {
+            if let end = transaction.gracePeriodEnd, !revoked.contains(transaction.id) {
+                gracePeriods[transaction.info.productID] = EntitlementLedger.Ownership(
+                    transactionID: transaction.id, purchaseDate: transaction.purchaseDate, expirationDate: end)
+                gracePeriodsChanged = true
+            }
             switch classify(transaction, known: &known) {
             case .new(let dispatch):
                 accepted[dispatch.key] = work.count
@@ -651,6 +665,10 @@ public actor TransactionQueue {
                     laterVersions[transaction.id] = transaction
                 }
             }
+        }
+        if gracePeriodsChanged {
+            mergeElsewhere()
+            publishIfChanged()
         }
         // A version of a subscription transaction done here whose end is later
         // (a renewal date the developer extended): the ownership follows it,

@@ -82,22 +82,31 @@ public enum StoreEvent: Sendable, Hashable {
 public struct StoreTransaction: Sendable, Hashable {
     /// What the plan's steps see.
     public var info: TransactionInfo
-    /// For a restored transaction, the transaction it restores; for a
-    /// period of an auto-renewable subscription, the subscription's original
-    /// transaction (StoreKit 2's `originalID`), which all its periods share:
-    /// the queue lets only the latest period that stands own its product.
+    /// For a period of an auto-renewable subscription (bought, renewed or
+    /// restored), the subscription's original transaction (StoreKit 2's
+    /// `originalID`), which all its periods share: the queue lets only the
+    /// latest period that stands own its product. For another restored
+    /// transaction, the transaction it restores.
     public var originalID: String?
     /// When it was bought (for a restore, when the original was).
     public var purchaseDate: Date
     /// When a subscription it starts or renews ends, if the store says.
     public var expirationDate: Date?
+    /// When the billing grace period after `expirationDate` ends, if the
+    /// subscription is in one as the store delivers it: the store's status
+    /// now, not a fact of the transaction, so the queue keeps it in memory
+    /// only, until the store's entitlements are read again (a grace period
+    /// can end early, as when the subscriber turns auto-renew off).
+    public var gracePeriodEnd: Date?
 
     /// Describes a transaction.
-    public init(_ info: TransactionInfo, originalID: String? = nil, purchaseDate: Date = Date(), expirationDate: Date? = nil) {
+    public init(_ info: TransactionInfo, originalID: String? = nil, purchaseDate: Date = Date(), expirationDate: Date? = nil,
+                gracePeriodEnd: Date? = nil) {
         self.info = info
         self.originalID = originalID
         self.purchaseDate = purchaseDate
         self.expirationDate = expirationDate
+        self.gracePeriodEnd = gracePeriodEnd
     }
 
     /// The store's identifier: the key of the journal and of every effect.

@@ -385,8 +385,11 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
         let info = TransactionInfo(id: id, productID: transaction.productID, state: state, quantity: transaction.purchasedQuantity,
                                    applicationUsername: user, receipt: Array(transaction.jwsRepresentation.utf8),
                                    signedTransaction: transaction.jwsRepresentation)
+        // A grace period is the subscription's status now, kept apart from the period's end: the journal
+        // keeps the end, the queue holds the grace period in memory until StoreKit is read again.
+        let grace = Self.end(of: transaction, gracePeriodEnd: gracePeriodEnd).flatMap { $0 == transaction.expirationDate ? nil : $0 }
         let delivery = StoreTransaction(info, originalID: originalID, purchaseDate: transaction.purchaseDate,
-                                        expirationDate: Self.end(of: transaction, gracePeriodEnd: gracePeriodEnd))
+                                        expirationDate: transaction.expirationDate, gracePeriodEnd: grace)
         delivered[id] = transaction
         if let revoked = transaction.revocationDate {
             // Revoked: the revocation of this transaction alone (`revocationDate`
