@@ -58,6 +58,41 @@ import Testing
         await relaunched.stop()
     }
 
+    /// Only a transaction that delivered the product can move its end: a restore whose plan owns nothing (a
+    /// product the receipt keeps, restored by finishing it) delivered twice with a later end than the owner's
+    /// leaves the owner's end as it is. Found by the StoreKit 1 device lives (seed 1025: the restore of a
+    /// superseded period whose renewal date had been extended became the product's owner).
+    @Test func aTransactionThatDeliveredNothingMovesNoEnd() async throws {
+        let trace = H.Trace()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace)
+        let subscription = try #require(policy.products.first { product in
+            product.type == .autoRenewableSubscription && H.plan(of: product, .purchased, in: policy).contains("unlock")
+                && !H.plan(of: product, .restored, in: policy).contains("unlock")
+        }, "a subscription whose restored plan owns nothing (kept by the receipt)")
+        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let start = clock.now
+        let world = try H.World(trace: trace, now: { clock.now })
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let end = start.addingTimeInterval(30 * 86_400)
+        let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, originalID: "a", purchaseDate: start, expirationDate: end)
+        await world.store.send(purchase)
+        try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
+
+        let restore = StoreTransaction(H.transaction("r", subscription, .restored).info, originalID: "a", purchaseDate: start,
+                                       expirationDate: end.addingTimeInterval(20 * 86_400))
+        await world.store.send(restore)
+        try await H.settle(queue, world.log) { $0.contains(.removed(restore.info)) }
+        await world.store.send(restore)
+        try await H.settle(queue, world.log) { $0.contains(.ignored(restore, .duplicate)) }
+        #expect(await queue.entitlements().activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: end)])
+        await queue.stop()
+        let relaunched = try world.queue(policy)
+        try await relaunched.start()
+        #expect(await relaunched.entitlements().activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: end)])
+        await relaunched.stop()
+    }
+
     /// The App Store reverses a refund by signing the transaction again without `revocationDate`
     /// (REFUND_REVERSED, https://developer.apple.com/documentation/appstoreservernotifications/notificationtype):
     /// that version carries the period's end as it stands, extended included. The queue reopens the plan

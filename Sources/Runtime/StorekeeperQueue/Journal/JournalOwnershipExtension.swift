@@ -20,9 +20,11 @@ extension Journal {
                     UPDATE ownerships SET expiration_date = ? WHERE product = ? AND transaction_id = ?
                         AND expiration_date IS NOT NULL AND expiration_date < ?
                     """).execute(arguments: [end.timeIntervalSince1970, productID, transaction.id, end.timeIntervalSince1970])
-                if let subscription = try String.fetchOne(db, sql: "SELECT subscription FROM ownerships WHERE product = ? AND transaction_id = ?",
-                                                          arguments: [productID, transaction.id]),
-                   try Journal.isSuperseded(subscription: subscription, bought: transaction.purchaseDate, in: db) {
+                // Only a transaction that delivered the product owns it (a restore
+                // whose plan owns nothing, the receipt keeping the product, does not).
+                guard let row = try Row.fetchOne(db, sql: "SELECT subscription FROM ownerships WHERE product = ? AND transaction_id = ?",
+                                                 arguments: [productID, transaction.id]) else { return }
+                if let subscription: String = row[0], try Journal.isSuperseded(subscription: subscription, bought: transaction.purchaseDate, in: db) {
                     return
                 }
                 try db.cachedStatement(sql: """
