@@ -40,6 +40,48 @@ import Testing
         await queue.stop()
     }
 
+    /// A prorated refund that arrives while the purchase's plan waits before its grant (a server that was
+    /// down): the rest was paid for (`revocationPercentage`, "The percentage of the transaction amount that the
+    /// App Store has refunded or revoked", https://developer.apple.com/documentation/storekit/transaction/revocationpercentage),
+    /// so the grant, when it runs, gives what the refund left, in this launch or after a relaunch. Found by the
+    /// device-and-server lives (seed 400027: the device granted nothing, the server two items of three).
+    @Test(arguments: [false, true])
+    func aProratedRefundBeforeTheGrantLeavesWhatItDidNotRefund(relaunching: Bool) async throws {
+        let trace = H.Trace()
+        let attempts = H.Attempts()
+        let policy = try H.tracedPolicy("rocket-racer", trace: trace) { plugins in
+            let grant = try #require(plugins.step(named: "grant"))
+            try plugins.register(H.FlakyStep(base: grant, attempts: attempts) { _, attempt in
+                attempt == 1 ? .transient("the network is down") : nil
+            })
+        }
+        let coins = try H.consumable(in: policy)
+        let world = try H.World(trace: trace, retry: H.slowRetry)
+        var queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        let purchase = H.transaction("a", coins, .purchased, quantity: 3)
+        await world.store.send(purchase)
+        try await H.eventually { await queue.pending().first?.attempts == 1 }
+        #expect(await queue.entitlements().balances.isEmpty, "waiting before its grant")
+
+        let refund = Self.refund(coins, ["a"], share: 33_333)
+        await world.store.send(.revoked(refund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
+        if relaunching {
+            await queue.stop()
+            queue = try world.queue(policy)
+            try await queue.start(observers: [world.log])
+        }
+        await queue.retryNow()
+        try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
+        let after = await queue.entitlements()
+        for grant in coins.grants {
+            #expect(after.balance(grant.balance) == grant.amount * 2, "two items of three stand: \(grant.balance)")
+        }
+        #expect(try await queue.grantLedger().map(\.amount) == coins.grants.map { $0.amount * 2 }, "the ledger says what stands")
+        await queue.stop()
+    }
+
     @Test func aReversedProratedRefundGivesBackExactlyWhatItTookAndSurvivesARelaunch() async throws {
         // REFUND_REVERSED: "Indicates that the App Store reversed a previously
         // granted refund ... Reinstate the content or services that you revoked

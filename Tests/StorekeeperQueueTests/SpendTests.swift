@@ -124,6 +124,7 @@ import Testing
                 try db.execute(sql: "ALTER TABLE dispatches DROP COLUMN signed_transaction")
                 try db.execute(sql: "ALTER TABLE grants DROP COLUMN taken")
                 try db.execute(sql: "DROP TABLE ownerships")
+                try db.execute(sql: "ALTER TABLE revocations DROP COLUMN share")
                 try db.execute(sql: "UPDATE meta SET value = '2' WHERE key = 'version'")
             }
             try database.close()

@@ -312,6 +312,21 @@ final class Journal: Sendable {
         try read { db in Set(try String.fetchAll(db, sql: "SELECT transaction_id FROM revocations")) }
     }
 
+    /// The revoked transactions whose revocation took only a share of their
+    /// grants (a prorated refund), with that share: a grant such a
+    /// transaction's plan makes after it (the plan was waiting) gives what
+    /// the share leaves.
+    func partialRevocationShares() throws(JournalError) -> [String: Int] {
+        try read { db in
+            var shares: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT transaction_id, share FROM revocations WHERE share < ?",
+                                        arguments: [StoreRevocation.whole]) {
+                shares[row[0]] = row[1]
+            }
+            return shares
+        }
+    }
+
     /// Every grant kept, by transaction, as much as it adds now (a revoked
     /// one less what its revocation took): the ledger behind the balances.
     func grants() throws(JournalError) -> [(transactionID: String, balance: String, amount: Int)] {
@@ -406,7 +421,8 @@ final class Journal: Sendable {
                 var statements = JournalEffectStatements(db)
                 for (index, effect, product) in batch.effects {
                     let transaction = batch.dispatches[index].transaction
-                    if try Journal.apply(effect, of: transaction, product: product, in: db, statements: &statements, known: ledger,
+                    if try Journal.apply(effect, of: transaction, product: product, in: db, statements: &statements,
+                                         partialRevocations: batch.partialRevocations, known: ledger,
                                          to: &changes, rechosen: &rechosen) { changed = true }
                 }
                 if !rechosen.isEmpty {
@@ -446,13 +462,18 @@ final class Journal: Sendable {
         do {
             try write(durable: true) { db in
                 reloaded = nil
-                let note = try db.cachedStatement(sql: "INSERT OR IGNORE INTO revocations (transaction_id, product, reason, date) VALUES (?, ?, ?, ?)")
+                let note = try db.cachedStatement(sql: """
+                    INSERT OR IGNORE INTO revocations (transaction_id, product, reason, date, share) VALUES (?, ?, ?, ?, ?)
+                    """)
+                let reshare = try db.cachedStatement(sql: "UPDATE revocations SET share = ? WHERE transaction_id = ?")
                 var revoked: [String] = []
                 for id in revocation.transactionIDs {
-                    try note.execute(arguments: [id, revocation.productID, revocation.reason.rawValue, revocation.date.timeIntervalSince1970])
+                    try note.execute(arguments: [id, revocation.productID, revocation.reason.rawValue, revocation.date.timeIntervalSince1970,
+                                                 revocation.share])
                     // Revoked before: what it delivered is gone already, and
-                    // nothing it committed since was delivered.
-                    if db.changesCount == 1 { revoked.append(id) }
+                    // nothing it committed since was delivered; a grant it
+                    // makes later takes the new share.
+                    if db.changesCount == 1 { revoked.append(id) } else { try reshare.execute(arguments: [revocation.share, id]) }
                 }
                 let grants = try db.cachedStatement(sql: "SELECT balance, amount, taken FROM grants WHERE transaction_id = ?")
                 let lower = try db.cachedStatement(sql: "UPDATE balances SET amount = amount - ? WHERE name = ?")
@@ -593,7 +614,7 @@ final class Journal: Sendable {
     /// owner was chosen again (another product's earlier period superseded),
     /// with their owner now.
     private static func apply(_ effect: Effect, of transaction: StoreTransaction, product: ProductPolicy, in db: Database,
-                              statements: inout JournalEffectStatements, known: EntitlementLedger, to changes: inout EntitlementLedger,
+                              statements: inout JournalEffectStatements, partialRevocations: [String: Int], known: EntitlementLedger, to changes: inout EntitlementLedger,
                               rechosen: inout [String: EntitlementLedger.Ownership?]) throws -> Bool {
         let id = transaction.id
         switch effect {
@@ -638,10 +659,12 @@ final class Journal: Sendable {
             changes.unlock(feature, by: product.id)
             return true
         case .grant(let balance, let amount):
-            try statements(.grant).execute(arguments: [id, balance, amount])
+            // A transaction refunded in part before this grant: the refund's share is taken at once.
+            let taken = partialRevocations.isEmpty ? 0 : partialRevocations[id].map { StoreRevocation.portion(of: amount, share: $0) } ?? 0
+            try statements(.grant).execute(arguments: [id, balance, amount, taken])
             guard db.changesCount == 1 else { return false }
-            try statements(.addToBalance).execute(arguments: [balance, amount])
-            changes.grant(balance, amount, transaction: id)
+            try statements(.addToBalance).execute(arguments: [balance, amount - taken])
+            changes.grant(balance, amount - taken, transaction: id)
             return true
         case .record(let record):
             guard record.strategy == .appState else { return false }

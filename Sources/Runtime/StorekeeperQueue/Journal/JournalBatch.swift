@@ -9,6 +9,9 @@ struct JournalBatch: Sendable {
     var dispatches: [Dispatch] = []
     /// Effects to keep in the database, with the dispatch that made them.
     var effects: [(dispatch: Int, effect: Effect, product: ProductPolicy)] = []
+    /// The share each transaction revoked in part (a prorated refund) had
+    /// taken, for the grants its plan makes now: they give what it left.
+    var partialRevocations: [String: Int] = [:]
 
     var isEmpty: Bool { dispatches.isEmpty && effects.isEmpty }
 }

@@ -36,7 +36,7 @@ struct JournalEffectStatements {
                 """
             case .unlock: "INSERT OR IGNORE INTO unlocked (feature, product, transaction_id) VALUES (?, ?, ?)"
             // The ledger's key makes a second grant of the same transaction to the same balance a no-op.
-            case .grant: "INSERT OR IGNORE INTO grants (transaction_id, balance, amount) VALUES (?, ?, ?)"
+            case .grant: "INSERT OR IGNORE INTO grants (transaction_id, balance, amount, taken) VALUES (?, ?, ?, ?)"
             case .addToBalance: "INSERT INTO balances (name, amount) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET amount = amount + excluded.amount"
             case .record: "INSERT OR IGNORE INTO records (transaction_id, product, quantity, username, purchase_date) VALUES (?, ?, ?, ?, ?)"
             case .content: """

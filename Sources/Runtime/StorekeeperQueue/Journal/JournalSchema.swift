@@ -5,12 +5,16 @@ enum JournalSchema {
     /// Written in `meta` to tell a Storekeeper journal from another database.
     static let format = "storekeeper-journal"
     /// The schema version this build reads and writes.
-    static let version = 6
+    static let version = 7
 
     /// Revoked transactions (refunds, family sharing stopped): kept for good,
     /// so that a transaction the store took back delivers nothing again,
     /// whenever its update or its plan's steps run.
     static let revocations = "CREATE TABLE revocations (transaction_id TEXT PRIMARY KEY, product TEXT NOT NULL, reason TEXT NOT NULL, date REAL NOT NULL) WITHOUT ROWID"
+    /// How much of each grant a revocation takes (`StoreRevocation.share`):
+    /// a transaction refunded in part before its plan granted (the plan
+    /// waiting on a server that was down) grants what the refund left.
+    static let revocationShares = "ALTER TABLE revocations ADD COLUMN share INTEGER NOT NULL DEFAULT 100000"
 
     /// Every transaction that delivered a product, with its end: `owned` keeps
     /// the one that owns each product now, and when that one is revoked the
@@ -61,6 +65,9 @@ enum JournalSchema {
                     AND dispatches.expiration_date IS NOT NULL LIMIT 1),
                 purchase_date, expiration_date FROM owned
             """],
+        // Version 7 keeps each revocation's share (`revocationShares`); those
+        // before it took everything, or took their share of grants already made.
+        6: [revocationShares],
     ]
 
     static let statements = [
@@ -105,6 +112,7 @@ enum JournalSchema {
         "CREATE TABLE content (product TEXT PRIMARY KEY, source TEXT NOT NULL, path TEXT NOT NULL, storage TEXT, transaction_id TEXT NOT NULL) WITHOUT ROWID",
         "CREATE TABLE custom_effects (transaction_id TEXT NOT NULL, step TEXT NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (transaction_id, step, detail)) WITHOUT ROWID",
         revocations,
+        revocationShares,
         spends,
         ownerships,
         ownershipsBySubscription,

@@ -48,6 +48,9 @@ public actor TransactionQueue {
     /// mirroring the journal's `revocations`: an update or a step of one
     /// delivers nothing. In memory so that the hot path pays one set lookup.
     var revoked: Set<String> = []
+    /// Of `revoked`, those a prorated refund took only a share of, with the
+    /// share (the journal's): their grants still give what it left.
+    private var partialRevocations: [String: Int] = [:]
     /// Every purchase records kept elsewhere say the user made, revoked ones
     /// included: kept so that a revocation drops its records without reading
     /// the record stores (the server's among them) again.
@@ -105,6 +108,7 @@ public actor TransactionQueue {
         ledger = try journal.ledger()
         book.setLocal(try journal.spends())
         revoked = try journal.revokedTransactionIDs()
+        partialRevocations = try journal.partialRevocationShares()
         sequence = try journal.lastSequence()
         for var dispatch in try journal.openDispatches() {
             if dispatch.status == .halted || dispatch.status == .waiting {
@@ -534,6 +538,9 @@ public actor TransactionQueue {
         // At once, whatever the journal says below: from now on nothing of
         // these transactions is delivered, in this launch at least.
         revoked.formUnion(revocation.transactionIDs)
+        for id in revocation.transactionIDs {
+            partialRevocations[id] = revocation.share < StoreRevocation.whole ? revocation.share : nil
+        }
         let isNew: Bool
         do {
             isNew = try journal.revoke(revocation, ledger: &ledger)
@@ -561,6 +568,7 @@ public actor TransactionQueue {
         }
         guard !result.transactionIDs.isEmpty else { return }
         revoked.subtract(result.transactionIDs)
+        for id in result.transactionIDs { partialRevocations[id] = nil }
         for dispatch in result.dispatches {
             sequence = max(sequence, dispatch.sequence)
             open[dispatch.key] = dispatch
@@ -824,10 +832,15 @@ public actor TransactionQueue {
                     // goes through this point, and no commit ever holds them.
                     // Its plan runs on to `finish`, so the store stops
                     // delivering it.
-                    let delivers = revoked.isEmpty || !revoked.contains(work[index].transaction.id)
-                    for effect in output.effects where delivers || !Self.isDelivery(effect) {
+                    // A prorated refund leaves the rest of a consumable's grants
+                    // paid for: they are kept, less its share (the journal takes it).
+                    let id = work[index].transaction.id
+                    let delivers = revoked.isEmpty || !revoked.contains(id)
+                    let share = delivers || partialRevocations.isEmpty ? nil : partialRevocations[id]
+                    for effect in output.effects where delivers || !Self.isDelivery(effect) || (share != nil && Self.isGrant(effect)) {
                         batch.effects.append((dispatch: position, effect: effect, product: product))
                     }
+                    if let share { batch.partialRevocations[id] = share }
                 }
             }
             // Observers hear of a step before it counts as done: at least once.
@@ -894,6 +907,10 @@ public actor TransactionQueue {
         case .own, .unlock, .grant, .record, .content: true
         case .receiptVerified, .notify, .presentError, .finish, .custom: false
         }
+    }
+
+    private static func isGrant(_ effect: Effect) -> Bool {
+        if case .grant = effect { true } else { false }
     }
 
     private func tell(_ events: [QueueEvent]) async {

@@ -72,7 +72,12 @@ public struct StoreRevocation: Sendable, Hashable {
     /// example: 33.333 % of 3 items is 1), without overflow. The server
     /// rounds the same way, so device and server take the same.
     public func portion(of amount: Int) -> Int {
-        let (units, rest) = amount.quotientAndRemainder(dividingBy: Self.whole)
-        return units * share + (2 * rest * share + Self.whole) / (2 * Self.whole)
+        Self.portion(of: amount, share: share)
+    }
+
+    /// The part of `amount` a revocation of `share` takes back (see ``portion(of:)``).
+    static func portion(of amount: Int, share: Int) -> Int {
+        let (units, rest) = amount.quotientAndRemainder(dividingBy: whole)
+        return units * share + (2 * rest * share + whole) / (2 * whole)
     }
 }
