@@ -20,12 +20,8 @@ import Testing
         let subscription = try #require(policy.products.first { product in
             product.type == .autoRenewableSubscription && !product.unlocks.isEmpty && H.plan(of: product, .purchased, in: policy).contains("unlock")
         })
-        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-        let start = clock.now
-        let world = try H.World(trace: trace, now: { clock.now })
-        let queue = try world.queue(policy)
-        try await queue.start(observers: [world.log])
-        let end = start.addingTimeInterval(30 * 86_400)
+        let (clock, world, queue) = try await Self.started(policy, trace: trace)
+        let start = clock.now, end = clock.now.addingTimeInterval(30 * 86_400)
         let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: start, expirationDate: end)
         await world.store.send(purchase)
         try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
@@ -69,12 +65,8 @@ import Testing
             product.type == .autoRenewableSubscription && H.plan(of: product, .purchased, in: policy).contains("unlock")
                 && !H.plan(of: product, .restored, in: policy).contains("unlock")
         }, "a subscription whose restored plan owns nothing (kept by the receipt)")
-        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-        let start = clock.now
-        let world = try H.World(trace: trace, now: { clock.now })
-        let queue = try world.queue(policy)
-        try await queue.start(observers: [world.log])
-        let end = start.addingTimeInterval(30 * 86_400)
+        let (clock, world, queue) = try await Self.started(policy, trace: trace)
+        let start = clock.now, end = clock.now.addingTimeInterval(30 * 86_400)
         let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, originalID: "a", purchaseDate: start, expirationDate: end)
         await world.store.send(purchase)
         try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
@@ -104,12 +96,8 @@ import Testing
         let subscription = try #require(policy.products.first { product in
             product.type == .autoRenewableSubscription && !product.unlocks.isEmpty && H.plan(of: product, .purchased, in: policy).contains("unlock")
         })
-        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-        let start = clock.now
-        let world = try H.World(trace: trace, now: { clock.now })
-        let queue = try world.queue(policy)
-        try await queue.start(observers: [world.log])
-        let end = start.addingTimeInterval(30 * 86_400)
+        let (clock, world, queue) = try await Self.started(policy, trace: trace)
+        let start = clock.now, end = clock.now.addingTimeInterval(30 * 86_400)
         let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: start, expirationDate: end)
         await world.store.send(purchase)
         try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
@@ -148,12 +136,8 @@ import Testing
         let subscription = try #require(policy.products.first { product in
             product.type == .autoRenewableSubscription && !product.unlocks.isEmpty && H.plan(of: product, .purchased, in: policy).contains("unlock")
         })
-        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
-        let start = clock.now
-        let world = try H.World(trace: trace, retry: RetryPolicy(initialDelay: .seconds(3_600)), now: { clock.now })
-        let queue = try world.queue(policy)
-        try await queue.start(observers: [world.log])
-        let end = start.addingTimeInterval(30 * 86_400)
+        let (clock, world, queue) = try await Self.started(policy, trace: trace, retry: RetryPolicy(initialDelay: .seconds(3_600)))
+        let start = clock.now, end = clock.now.addingTimeInterval(30 * 86_400)
         let purchase = StoreTransaction(H.transaction("a", subscription, .purchased).info, purchaseDate: start, expirationDate: end)
         await world.store.send(purchase)
         try await H.eventually { await queue.pending().first?.status == .waiting }
@@ -166,6 +150,16 @@ import Testing
         try await H.settle(queue, world.log) { $0.contains(.removed(purchase.info)) }
         #expect(await queue.entitlements().activeSubscriptions == [ActiveSubscription(productID: subscription.id, expirationDate: extended)])
         await queue.stop()
+    }
+
+    /// A queue started over `policy` on a journal of its own, with a clock the test moves.
+    static func started(_ policy: CompiledPolicy, trace: H.Trace, retry: RetryPolicy? = nil, name: String = #function)
+        async throws -> (clock: H.ManualClock, world: H.World, queue: TransactionQueue) {
+        let clock = H.ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let world = try H.World(name: name, trace: trace, retry: retry, now: { clock.now })
+        let queue = try world.queue(policy)
+        try await queue.start(observers: [world.log])
+        return (clock, world, queue)
     }
 }
 
