@@ -1,7 +1,7 @@
 
 /// The guide's plan for each product and situation, before custom rules
-/// (`../shared/spec/catalog-format.md`, "Transaction states and the default
-/// policy").
+/// (the catalog format specification's "Transaction states and the default
+/// policy"; `storekeeper explain` prints the plans a catalog compiles to).
 public enum DefaultPlan {
 
     /// The default steps for every product of a shape in a situation.
