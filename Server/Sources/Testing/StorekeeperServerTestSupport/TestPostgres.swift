@@ -1,9 +1,10 @@
 import Foundation
 import StorekeeperChildProcess
 
-/// The PostgreSQL server the suite runs against: STOREKEEPER_TEST_POSTGRES_URL when set (CI sets it),
-/// else a private cluster started with the repository's Scripts/postgres (left running for the next
-/// run; `Scripts/postgres stop` stops it).
+/// The PostgreSQL server the suite runs against: STOREKEEPER_TEST_POSTGRES_URL when set (`Scripts/test`
+/// sets it, starting a cluster it stops at the end, and so does CI), else, for a `swift test` run by hand,
+/// a private cluster started with the repository's Scripts/postgres (left running for the next run;
+/// `Scripts/postgres stop` stops it).
 public enum TestPostgres {
     enum Server: Sendable {
         case url(String)
