@@ -599,32 +599,27 @@ final class DeviceLifeRun {
 }
 
 /// The queue an app runs in its current launch, read by the finish witness while the queue waits for StoreKit.
-final class CurrentQueue: @unchecked Sendable {
-    // @unchecked: `value` is behind `lock`.
-    private let lock = NSLock()
-    private var value: TransactionQueue?
+final class CurrentQueue: Sendable {
+    private let value = Locked<TransactionQueue?>(nil)
 
     var queue: TransactionQueue? {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }
 
 /// What the queues told their observers, by step, for a replay's story.
-final class TraceLog: @unchecked Sendable {
-    // @unchecked: the fields are behind `lock`.
-    private let lock = NSLock()
-    private var current = 0
-    private var byStep: [Int: [String]] = [:]
+final class TraceLog: Sendable {
+    private let state = Locked<(step: Int, lines: [Int: [String]])>((0, [:]))
 
     var step: Int {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+        get { state.withLock { $0.step } }
+        set { state.withLock { $0.step = newValue } }
     }
 
-    var lines: [Int: [String]] { lock.withLock { byStep } }
+    var lines: [Int: [String]] { state.withLock { $0.lines } }
 
-    func add(_ line: String) { lock.withLock { byStep[current, default: []].append(line) } }
+    func add(_ line: String) { state.withLock { $0.lines[$0.step, default: []].append(line) } }
 }
 
 /// Notes each queue event of one device in the life's trace.
@@ -654,14 +649,12 @@ struct QueueTrace: TransactionObserver {
 /// How often the queues of a life told of a failure: a journal commit that failed (the queue sends the event again
 /// later), a step that failed. None is expected in these lives; a count says one happened, and where to look when a
 /// life's outcome depends on timing.
-final class TroubleCount: @unchecked Sendable {
-    // @unchecked: `byKind` is behind `lock`.
-    private let lock = NSLock()
-    private var byKind: [String: Int] = [:]
+final class TroubleCount: Sendable {
+    private let byKind = Locked<[String: Int]>([:])
 
-    var counts: [String: Int] { lock.withLock { byKind } }
+    var counts: [String: Int] { byKind.withLock { $0 } }
 
-    func add(_ kind: String) { lock.withLock { byKind[kind, default: 0] += 1 } }
+    func add(_ kind: String) { byKind.withLock { $0[kind, default: 0] += 1 } }
 }
 
 /// Counts the failures a queue tells its observers of.

@@ -1,16 +1,15 @@
 import Foundation
+import StorekeeperCore
 
 /// The model's clock, read by every queue of a life (`QueueConfiguration.now`): a driver moves it to each
 /// moment's instant.
-final class ModelClock: @unchecked Sendable {
-    // @unchecked: `date` is behind `lock`.
-    private let lock = NSLock()
-    private var date: Date
+final class ModelClock: Sendable {
+    private let date: Locked<Date>
 
-    init(_ date: Date) { self.date = date }
+    init(_ date: Date) { self.date = Locked(date) }
 
     var now: Date {
-        get { lock.withLock { date } }
-        set { lock.withLock { date = newValue } }
+        get { date.withLock { $0 } }
+        set { date.withLock { $0 = newValue } }
     }
 }

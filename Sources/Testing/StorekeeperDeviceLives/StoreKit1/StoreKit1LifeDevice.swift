@@ -172,13 +172,11 @@ public final class StoreKit1LifeDevice: LifeDevice, @unchecked Sendable {
 }
 
 /// The model as the finish witness reads it (the driver gives it at each step).
-final class ModelBox: @unchecked Sendable {
-    // @unchecked: behind `lock`.
-    private let lock = NSLock()
-    private var model: StoreModel
-    init(_ model: StoreModel) { self.model = model }
+final class ModelBox: Sendable {
+    private let model: Locked<StoreModel>
+    init(_ model: StoreModel) { self.model = Locked(model) }
     var value: StoreModel {
-        get { lock.withLock { model } }
-        set { lock.withLock { model = newValue } }
+        get { model.withLock { $0 } }
+        set { model.withLock { $0 = newValue } }
     }
 }

@@ -337,13 +337,12 @@ public actor ModelStoreKit2Device: StoreKit2Store {
 }
 
 /// The current launch's updates channel, read by the nonisolated `updates()` the backend calls as it is made.
-private final class LaunchBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: UpdateChannel?
+private final class LaunchBox: Sendable {
+    private let current = Locked<UpdateChannel?>(nil)
 
     var channel: UpdateChannel? {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+        get { current.withLock { $0 } }
+        set { current.withLock { $0 = newValue } }
     }
 }
 
