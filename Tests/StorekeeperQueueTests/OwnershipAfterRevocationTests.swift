@@ -67,17 +67,7 @@ import Testing
         let world = try H.World(trace: trace)
         let queue = try world.queue(policy)
         try await queue.start(observers: [world.log])
-        let proPeriod = Self.period("p1", of: pro, original: "p1", at: Self.bought, endingAt: Self.bought.addingTimeInterval(30 * 86_400))
-        await world.store.send(proPeriod)
-        try await H.settle(queue, world.log) { $0.contains(.removed(proPeriod.info)) }
-        let refund = StoreRevocation(productID: pro.id, transactionIDs: ["p1"], reason: .refund, date: Self.refunded)
-        await world.store.send(.revoked(refund))
-        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
-
-        let resubscribed = Self.bought.addingTimeInterval(86_400)
-        let proPlusPeriod = Self.period("p2", of: proPlus, original: "p1", at: resubscribed, endingAt: resubscribed.addingTimeInterval(30 * 86_400))
-        await world.store.send(proPlusPeriod)
-        try await H.settle(queue, world.log) { $0.contains(.removed(proPlusPeriod.info)) }
+        try await Self.refundThenResubscribe(pro, as: "p1", then: proPlus, as: "p2", world: world, queue: queue)
         let current = await queue.entitlements()
         #expect(current.owns(proPlus.id) && !current.owns(pro.id))
 
@@ -112,17 +102,7 @@ import Testing
         let world = try H.World(trace: trace)
         let queue = try world.queue(policy)
         try await queue.start(observers: [world.log])
-        let first = Self.period("d1", of: digital, original: "d1", at: Self.bought, endingAt: Self.bought.addingTimeInterval(30 * 86_400))
-        await world.store.send(first)
-        try await H.settle(queue, world.log) { $0.contains(.removed(first.info)) }
-        let refund = StoreRevocation(productID: digital.id, transactionIDs: ["d1"], reason: .refund, date: Self.refunded)
-        await world.store.send(.revoked(refund))
-        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
-
-        let resubscribed = Self.bought.addingTimeInterval(86_400)
-        let later = Self.period("d2", of: allAccess, original: "d1", at: resubscribed, endingAt: resubscribed.addingTimeInterval(30 * 86_400))
-        await world.store.send(later)
-        try await H.settle(queue, world.log) { $0.contains(.removed(later.info)) }
+        try await Self.refundThenResubscribe(digital, as: "d1", then: allAccess, as: "d2", world: world, queue: queue)
         await world.store.send(.reinstated(StoreReinstatement(productID: digital.id, transactionIDs: ["d1"], signedDate: Self.reversed)))
         await queue.whenIdle()
         await queue.refreshEntitlements()
@@ -159,5 +139,23 @@ import Testing
         transaction.originalID = original
         transaction.expirationDate = end
         return transaction
+    }
+
+    /// The life both superseded-period tests start from: a first period of `earlier` (`earlierID`, its
+    /// subscription's original) delivered, then refunded; a day after it, a period of `later` (another level of
+    /// the same subscription) delivered.
+    static func refundThenResubscribe(_ earlier: ProductPolicy, as earlierID: String, then later: ProductPolicy, as laterID: String,
+                                      world: H.World, queue: TransactionQueue) async throws {
+        let first = period(earlierID, of: earlier, original: earlierID, at: bought, endingAt: bought.addingTimeInterval(30 * 86_400))
+        await world.store.send(first)
+        try await H.settle(queue, world.log) { $0.contains(.removed(first.info)) }
+        let refund = StoreRevocation(productID: earlier.id, transactionIDs: [earlierID], reason: .refund, date: refunded)
+        await world.store.send(.revoked(refund))
+        try await H.settle(queue, world.log) { $0.contains(.revoked(refund)) }
+
+        let resubscribed = bought.addingTimeInterval(86_400)
+        let next = period(laterID, of: later, original: earlierID, at: resubscribed, endingAt: resubscribed.addingTimeInterval(30 * 86_400))
+        await world.store.send(next)
+        try await H.settle(queue, world.log) { $0.contains(.removed(next.info)) }
     }
 }

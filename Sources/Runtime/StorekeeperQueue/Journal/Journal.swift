@@ -644,7 +644,7 @@ final class Journal: Sendable {
             let ownership = EntitlementLedger.Ownership(transactionID: id, purchaseDate: transaction.purchaseDate, expirationDate: expiration)
             // The owner the ledgers show stays when it lasts as long (a product
             // chosen again in this batch is chosen again after it, from `ownerships`).
-            let standing = [known.owned[productID], changes.owned[productID]].compactMap { $0 }.reduce(nil) { $0?.merged(with: $1) ?? $1 }
+            let standing = changes.owned[productID].map { known.owned[productID]?.merged(with: $0) ?? $0 } ?? known.owned[productID]
             if rechosen[productID] != nil || !(standing?.outlasts(ownership) ?? false) {
                 try statements(.own).execute(arguments: [productID, id, transaction.purchaseDate.timeIntervalSince1970,
                                                          expiration?.timeIntervalSince1970])

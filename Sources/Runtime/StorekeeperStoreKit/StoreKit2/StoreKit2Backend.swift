@@ -387,7 +387,11 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
                                    signedTransaction: transaction.jwsRepresentation)
         // A grace period is the subscription's status now, kept apart from the period's end: the journal
         // keeps the end, the queue holds the grace period in memory until StoreKit is read again.
-        let grace = Self.end(of: transaction, gracePeriodEnd: gracePeriodEnd).flatMap { $0 == transaction.expirationDate ? nil : $0 }
+        let grace: Date? = if let gracePeriodEnd, let expiration = transaction.expirationDate, gracePeriodEnd > expiration {
+            gracePeriodEnd
+        } else {
+            nil
+        }
         let delivery = StoreTransaction(info, originalID: originalID, purchaseDate: transaction.purchaseDate,
                                         expirationDate: transaction.expirationDate, gracePeriodEnd: grace)
         delivered[id] = transaction

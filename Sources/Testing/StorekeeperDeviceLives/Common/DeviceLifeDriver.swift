@@ -46,13 +46,8 @@ public struct DeviceLifeDriver: Sendable {
     public init(policy: CompiledPolicy, modelConfiguration: StoreModel.Configuration, settings: LifeSettings = DeviceLifeDriver.settings,
                 faults: DeviceFaults = .standard, backend: String, scratch: URL = FileManager.default.temporaryDirectory,
                 makeDevice: @escaping @Sendable (_ appleID: String, _ policy: CompiledPolicy) -> any LifeDevice) {
-        self.policy = policy
-        self.modelConfiguration = modelConfiguration
-        self.settings = settings
-        self.faults = faults
-        self.backend = backend
-        self.scratch = scratch
-        self.makeDevice = { appleID, policy, _, _ in makeDevice(appleID, policy) }
+        self.init(policy: policy, modelConfiguration: modelConfiguration, settings: settings, faults: faults, backend: backend,
+                  scratch: scratch, makeDeviceOfLife: { appleID, policy, _, _ in makeDevice(appleID, policy) })
     }
 
     /// A driver whose devices are made knowing the life (its model's start and seed).
