@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "StorekeeperStoreKit", targets: ["StorekeeperStoreKit"]),
         // The app's side of its own server over HTTP: requests, records, spends, resumable downloads.
         .library(name: "StorekeeperHTTP", targets: ["StorekeeperHTTP"]),
+        // The server contract's paths and bodies, for a team's own server or client in Swift.
+        .library(name: "StorekeeperContract", targets: ["StorekeeperContract"]),
         // A simulated App Store, for an app's own tests.
         .library(name: "StorekeeperSimulatedStore", targets: ["StorekeeperSimulatedStore"]),
         // A test certificate chain and StoreKit 2-style signed payloads (JWS), for apps' and servers' tests.
@@ -80,10 +82,13 @@ let package = Package(
         .target(name: "StorekeeperCore", path: "Sources/Runtime/StorekeeperCore"),
         // A strict JSON parser and a deterministic writer.
         .target(name: "StorekeeperJSON", path: "Sources/Runtime/StorekeeperJSON"),
+        // The server contract (docs/server-contract.md): its paths, every body as a Codable value with
+        // its checks, the error body and its codes, the coders both sides use, Base64 and a JWS peek.
+        .target(name: "StorekeeperContract", dependencies: ["StorekeeperCore"], path: "Sources/Runtime/StorekeeperContract"),
         // Compiled policies (read from JSON), plugins and built-in steps, plan lookup.
         .target(
             name: "StorekeeperRuntime",
-            dependencies: ["StorekeeperCore", "StorekeeperJSON"],
+            dependencies: ["StorekeeperCore", "StorekeeperJSON", "StorekeeperContract"],
             path: "Sources/Runtime/StorekeeperRuntime"
         ),
         // The transaction queue: durable, exactly-once dispatch of compiled plans (journal in SQLite
@@ -91,6 +96,7 @@ let package = Package(
         .target(
             name: "StorekeeperQueue",
             dependencies: [
+                "StorekeeperContract",
                 "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -108,13 +114,13 @@ let package = Package(
         // ServerTransport over HTTP (URLSession; FoundationNetworking on Linux) and the content downloader.
         .target(
             name: "StorekeeperHTTP",
-            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform"],
+            dependencies: ["StorekeeperContract", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform"],
             path: "Sources/Runtime/StorekeeperHTTP"
         ),
         // The simulated App Store (a StoreBackend, deterministic under a seed) and the app's simulated server.
         .target(
             name: "StorekeeperSimulatedStore",
-            dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
+            dependencies: ["StorekeeperContract", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
             path: "Sources/Runtime/StorekeeperSimulatedStore"
         ),
 
@@ -296,6 +302,7 @@ let package = Package(
         .target(
             name: "StorekeeperTestChain",
             dependencies: [
+                "StorekeeperContract",
                 "StorekeeperSimulatedStore", "StorekeeperJSON", "StorekeeperCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -333,6 +340,8 @@ let package = Package(
             path: "Tests/StorekeeperTestSupport"
         ),
         .testTarget(name: "StorekeeperCoreTests", dependencies: ["StorekeeperCore"]),
+        // The contract's types against docs/server-contract.md's own JSON examples, the oracle of both sides.
+        .testTarget(name: "StorekeeperContractTests", dependencies: ["StorekeeperContract", "StorekeeperTestSupport"]),
         // Goldens and the SARIF schema are read through #filePath, not bundled.
         .testTarget(
             name: "StorekeeperDiagnosticsTests",
@@ -366,6 +375,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperQueueTests",
             dependencies: [
+                "StorekeeperContract",
                 "StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperScenarios", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperCore", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -381,6 +391,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperHTTPTests",
             dependencies: [
+                "StorekeeperContract",
                 "StorekeeperTestSupport", "StorekeeperHTTP", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
             ]
@@ -389,6 +400,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperTestChainTests",
             dependencies: [
+                "StorekeeperContract",
                 "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperChildProcess", "StorekeeperSimulatedStore",
                 "StorekeeperQueue", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON",
                 .product(name: "Crypto", package: "swift-crypto"),

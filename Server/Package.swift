@@ -49,6 +49,7 @@ let package = Package(
         .target(
             name: "StorekeeperVerification",
             dependencies: [
+                .product(name: "StorekeeperContract", package: "storekeeper"),
                 .product(name: "StorekeeperJSON", package: "storekeeper"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -73,6 +74,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperVerificationTests",
             dependencies: [
+                .product(name: "StorekeeperContract", package: "storekeeper"),
                 "StorekeeperVerification",
                 .product(name: "StorekeeperTestChain", package: "storekeeper"),
                 .product(name: "StorekeeperChildProcess", package: "storekeeper"),
@@ -106,6 +108,7 @@ let package = Package(
         .target(
             name: "StorekeeperServer",
             dependencies: [
+                .product(name: "StorekeeperContract", package: "storekeeper"),
                 "StorekeeperVerification",
                 "StorekeeperServerStorage",
                 .product(name: "StorekeeperRuntime", package: "storekeeper"),
@@ -127,6 +130,7 @@ let package = Package(
         .testTarget(
             name: "StorekeeperServerTests",
             dependencies: [
+                .product(name: "StorekeeperContract", package: "storekeeper"),
                 "StorekeeperServer",
                 "StorekeeperServerTestSupport",
                 "StorekeeperVerification",
@@ -164,6 +168,7 @@ let package = Package(
         .executableTarget(
             name: "storekeeper-server",
             dependencies: [
+                .product(name: "StorekeeperContract", package: "storekeeper"),
                 "StorekeeperServer",
                 "StorekeeperVerification",
                 "StorekeeperServerStorage",
@@ -202,6 +207,7 @@ let package = Package(
         .target(
             name: "StorekeeperServerLives",
             dependencies: [
+                .product(name: "StorekeeperContract", package: "storekeeper"),
                 "StorekeeperServer",
                 "StorekeeperServerStorage",
                 "StorekeeperServerTestSupport",

@@ -58,7 +58,7 @@ import Testing
         #expect(String(decoding: request.body, as: UTF8.self) == #"{"signedTransaction":"\#(signed)"}"#)
         let answer = try await server.send(request)
         #expect(String(decoding: answer.body, as: UTF8.self)
-            == #"{"transaction":"2000000123","product":"com.example.pro","originalTransaction":"2000000100","environment":"Sandbox"}"#)
+            == #"{"environment":"Sandbox","originalTransaction":"2000000100","product":"com.example.pro","transaction":"2000000123"}"#)
     }
 
     @Test func anUnsignedTransactionSendsItsReceipt() async throws {
@@ -67,7 +67,7 @@ import Testing
         #expect(await Self.validate(info, with: server) == nil)
         let request = try #require(server.requests.last)
         #expect(request.path == "/v1/receipts/verify")
-        #expect(String(decoding: request.body, as: UTF8.self) == #"{"transaction":"1000000001","product":"com.example.pro","receipt":"AQI="}"#)
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"product":"com.example.pro","receipt":"AQI=","transaction":"1000000001"}"#)
     }
 
     @Test func aPayloadThatCannotBeVerifiedFailsPermanentlyQuotingTheServer() async throws {
@@ -102,7 +102,7 @@ import Testing
         ("{}", "user: missing"),
         (#"{"user": "a"}"#, "appAccountToken: missing"),
         (#"{"user": "a", "appAccountToken": "nope"}"#, "appAccountToken: 'nope' is not a UUID"),
-        (#"{"user": 1, "appAccountToken": "x"}"#, "user and appAccountToken must be strings"),
+        (#"{"user": 1, "appAccountToken": "x"}"#, "user: expected a string"),
         ("[]", "not a JSON object"),
     ])
     func aMalformedAccountSaysWhatIsWrong(_ body: String, _ problem: String) async throws {
@@ -161,7 +161,7 @@ import Testing
         server.grant(250, of: "coins", to: "alice")
         let first = try await Self.spend("k/1", "coins", 100, on: server)
         #expect(first.status == 200)
-        #expect(String(decoding: first.body, as: UTF8.self) == #"{"key":"k/1","balance":"coins","amount":100,"remaining":150}"#)
+        #expect(String(decoding: first.body, as: UTF8.self) == #"{"amount":100,"balance":"coins","key":"k/1","remaining":150}"#)
         let again = try await Self.spend("k/1", "coins", 100, on: server)
         #expect(again == first, "the same answer, nothing spent twice")
         #expect(server.balance("coins", of: "alice") == 150)

@@ -45,7 +45,7 @@ import Testing
         let request = try #require(transport.requests.first)
         #expect(request.method == "PUT")
         #expect(request.path == "/v1/spends/a%2Fb%20c")
-        #expect(String(decoding: request.body, as: UTF8.self) == #"{"balance":"coins","amount":100}"#)
+        #expect(String(decoding: request.body, as: UTF8.self) == #"{"amount":100,"balance":"coins"}"#)
     }
 
     @Test(arguments: [("insufficient-balance", true), ("spend-key-reused", false)])

@@ -1,3 +1,4 @@
+import StorekeeperContract
 import Crypto
 import Foundation
 import StorekeeperJSON

@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
-import StorekeeperServer
+import StorekeeperContract
 import StorekeeperJSON
+import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
 import StorekeeperTestChain
@@ -50,7 +51,7 @@ import Testing
             let parts = genuine.split(separator: ".").map(String.init)
             // The payload changed after signing: quantity 100.
             let altered = harness.payload("2000000003", product: ServerHarness.coins, user: "alice", quantity: 100)
-            let tampered = parts[0] + "." + StorekeeperTestChain.Base64URL.encode(Array(JSONWriter(indentation: nil).serialize(altered.json).utf8)) + "." + parts[2]
+            let tampered = parts[0] + "." + Base64URL.encode(Array(JSONWriter(indentation: nil).serialize(altered.json).utf8)) + "." + parts[2]
             // Signed by a chain the server does not trust.
             let stranger = try SignedDataSigner(chain: TestCertificateChain(options: .init(seed: 99)))
                 .sign(harness.payload("2000000004", product: ServerHarness.coins, user: "alice").json)
@@ -141,7 +142,7 @@ import Testing
         try await ServerHarness.run(backend) { harness, client in
             let token = try harness.token("alice")
             let cases: [(String, String)] = [
-                ("{", "not JSON"), ("{}", "signedTransaction: missing"), (#"{"signedTransaction":5}"#, "signedTransaction: not a string"),
+                ("{", "not JSON"), ("{}", "signedTransaction: missing"), (#"{"signedTransaction":5}"#, "signedTransaction: expected a string"),
                 ("[]", "not a JSON object"),
             ]
             for (body, message) in cases {

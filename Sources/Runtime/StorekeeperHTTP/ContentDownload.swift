@@ -37,7 +37,7 @@ struct ContentDownload {
 
     func run() async throws(StepFailure) -> String {
         let segments = try checkedSegments()
-        let request = ServerRequest(method: "GET", path: "/v1/content/" + segments.map(ServerPath.segment).joined(separator: "/"),
+        let request = ServerRequest(method: "GET", path: ServerPath.content(segments),
                                     headers: ["Accept": "*/*"])
         let name = "\(request.method) \(request.path)"
         var destination = transport.content.folder(for: storage)

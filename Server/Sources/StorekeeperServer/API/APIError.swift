@@ -1,5 +1,5 @@
 import Hummingbird
-import StorekeeperJSON
+import StorekeeperContract
 
 /// A refusal the server answers with the contract's error body,
 /// `{"error":{"code":"kebab-case","message":"a sentence"}}`
@@ -10,7 +10,8 @@ import StorekeeperJSON
 public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status.
     public var status: HTTPResponse.Status
-    /// For programs: kebab-case (`verification-failed`).
+    /// For programs: kebab-case (`verification-failed`), one of ``ErrorCode``'s
+    /// but for an HTTP failure of Hummingbird's own (`http-404`).
     public var code: String
     /// For people: what is wrong, and what would be right. Never holds a credential.
     public var message: String
@@ -18,7 +19,12 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
     public var headers: HTTPFields
 
     /// A refusal with `status`, `code` and `message`.
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String, headers: HTTPFields = [:]) {
+    public init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, headers: HTTPFields = [:]) {
+        self.init(status, rawCode: code.rawValue, message, headers: headers)
+    }
+
+    /// A refusal whose code is not one of the contract's own (an HTTP failure Hummingbird raised).
+    init(_ status: HTTPResponse.Status, rawCode code: String, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
@@ -29,20 +35,19 @@ public struct APIError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The answer: the status, the headers and the error body.
     public var response: Response {
-        let body: JSONValue = ["error": ["code": .string(code), "message": .string(message)]]
         var fields = headers
         fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: JSONWriter(indentation: nil).serialize(body))))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: ServerErrorBody(code: code, message: message).json)))
     }
 }
 
 extension APIError {
     /// 400 `bad-request`: the request's body or path is not what the route reads.
-    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, "bad-request", message) }
+    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, .badRequest, message) }
     /// 401 `unauthenticated`.
-    static func unauthenticated(_ message: String) -> APIError { APIError(.unauthorized, "unauthenticated", message) }
+    static func unauthenticated(_ message: String) -> APIError { APIError(.unauthorized, .unauthenticated, message) }
     /// 404 `not-found`.
-    static func notFound(_ message: String) -> APIError { APIError(.notFound, "not-found", message) }
+    static func notFound(_ message: String) -> APIError { APIError(.notFound, .notFound, message) }
     /// 503 `unavailable`: try again later.
-    static func unavailable(_ message: String) -> APIError { APIError(.serviceUnavailable, "unavailable", message) }
+    static func unavailable(_ message: String) -> APIError { APIError(.serviceUnavailable, .unavailable, message) }
 }

@@ -10,7 +10,7 @@ struct BodyLimitMiddleware: RouterMiddleware {
         _ request: Request, context: ServerRequestContext, next: (Request, ServerRequestContext) async throws -> Response
     ) async throws -> Response {
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
-            throw APIError(.contentTooLarge, "body-too-large", "the request's body has \(length) bytes; this server accepts at most \(limit)")
+            throw APIError(.contentTooLarge, .bodyTooLarge, "the request's body has \(length) bytes; this server accepts at most \(limit)")
         }
         var context = context
         context.maxUploadSize = limit

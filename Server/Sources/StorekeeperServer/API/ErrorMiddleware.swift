@@ -28,21 +28,21 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return .unavailable("the server's storage cannot answer now; try again later")
         case is NIOTooManyBytesError:
             // A body read past the limit without a Content-Length that said so (chunked): the same answer as one that did.
-            return APIError(.contentTooLarge, "body-too-large", "the request's body is larger than this server accepts")
+            return APIError(.contentTooLarge, .bodyTooLarge, "the request's body is larger than this server accepts")
         case let http as HTTPError:
             switch http.status {
             case .notFound:
                 return .notFound("no route \(request.method) \(request.uri.path)")
             case .contentTooLarge:
-                return APIError(.contentTooLarge, "body-too-large", "the request's body is larger than this server accepts")
+                return APIError(.contentTooLarge, .bodyTooLarge, "the request's body is larger than this server accepts")
             case .methodNotAllowed:
-                return APIError(.methodNotAllowed, "method-not-allowed", "\(request.uri.path) does not take \(request.method)")
+                return APIError(.methodNotAllowed, .methodNotAllowed, "\(request.uri.path) does not take \(request.method)")
             default:
-                return APIError(http.status, "http-\(http.status.code)", http.body ?? http.status.reasonPhrase)
+                return APIError(http.status, rawCode: "http-\(http.status.code)", http.body ?? http.status.reasonPhrase)
             }
         default:
             logger.error("unexpected failure", metadata: ["error": .string(String(describing: error)), "path": .string(request.uri.path)])
-            return APIError(.internalServerError, "internal", "the server failed to answer; the failure is in its log")
+            return APIError(.internalServerError, .internal, "the server failed to answer; the failure is in its log")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StorekeeperContract
 import StorekeeperJSON
 import StorekeeperVerification
 

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperContract
 import StorekeeperCore
 import StorekeeperRuntime
 import StorekeeperServerStorage
@@ -27,23 +28,16 @@ import StorekeeperServerStorage
 ///   `owed`: the balances whose net is below zero (a refund of what was spent).
 ///
 /// Records (`PUT /v1/records`) are the client's word and unlock nothing here.
-struct Entitlements: Encodable, Equatable {
-    struct Subscription: Encodable, Equatable {
-        var product: String
-        var expirationDate: Double
-        var status: String
-    }
-
-    var features: [String]
-    var products: [String]
-    var balances: [String: Int]
-    var owed: [String: Int]
-    var subscriptions: [Subscription]
+///
+/// The answer is the contract's body (StorekeeperContract's ``ServerEntitlements``),
+/// which the app's client reads with the same type.
+enum Entitlements {
+    typealias Subscription = ServerEntitlements.Subscription
 
     static func derive(
         transactions: [StoredTransaction], renewals: [SubscriptionRenewal], balances nets: [String: Int], environment: String,
         policy: CompiledPolicy, now: Date
-    ) -> Entitlements {
+    ) -> ServerEntitlements {
         let t = now.timeIntervalSince1970
         var owned: Set<String> = []
         var periods: [String: [StoredTransaction]] = [:]
@@ -76,12 +70,12 @@ struct Entitlements: Encodable, Equatable {
             let grace = renewal?.status == SubscriptionRenewal.billingGracePeriod ? renewal?.gracePeriodExpiresDate : nil
             if end > t {
                 owned.insert(current.productID)
-                listed.append(Subscription(product: current.productID, expirationDate: end, status: "active"))
+                listed.append(Subscription(product: current.productID, expirationDate: Date(timeIntervalSince1970: end), status: .active))
             } else if let grace, grace > t {
                 owned.insert(current.productID)
-                listed.append(Subscription(product: current.productID, expirationDate: grace, status: "grace-period"))
+                listed.append(Subscription(product: current.productID, expirationDate: Date(timeIntervalSince1970: grace), status: .gracePeriod))
             } else if renewal?.status == SubscriptionRenewal.billingRetry || renewal?.status == SubscriptionRenewal.billingGracePeriod {
-                listed.append(Subscription(product: current.productID, expirationDate: end, status: "billing-retry"))
+                listed.append(Subscription(product: current.productID, expirationDate: Date(timeIntervalSince1970: end), status: .billingRetry))
             }
         }
         var features: Set<String> = []
@@ -91,10 +85,9 @@ struct Entitlements: Encodable, Equatable {
         }
         var all = Dictionary(uniqueKeysWithValues: policy.balances.map { ($0, 0) })
         all.merge(nets) { _, net in net }
-        return Entitlements(
-            features: features.sorted(), products: owned.sorted(), balances: all.mapValues { max(0, $0) },
-            owed: all.filter { $0.value < 0 }.mapValues { -$0 },
-            subscriptions: listed.sorted { ($0.product, $0.expirationDate) < ($1.product, $1.expirationDate) })
+        return ServerEntitlements(
+            features: features.sorted(), balances: all.mapValues { max(0, $0) }, owed: all.filter { $0.value < 0 }.mapValues { -$0 },
+            subscriptions: listed.sorted { ($0.product, $0.expirationDate) < ($1.product, $1.expirationDate) }, products: owned.sorted())
     }
 
     /// When each subscription's transactions (revoked ones included) started, and of which product, by original transaction.

@@ -21,13 +21,13 @@ extension ServerRoutes {
     /// `user` with what its grants are worth.
     func keep(_ effects: [LedgerEffect], for user: String) async throws -> StoredTransaction {
         guard case .transaction(let stored) = effects.first else {
-            throw APIError(.internalServerError, "internal", "the transaction had nothing to keep")
+            throw APIError(.internalServerError, .internal, "the transaction had nothing to keep")
         }
         let account = Self.account(of: user)
         guard try await storage.keep(effects, for: account) == .ownedByAnotherUser else { return stored }
         switch configuration.restoreByAnotherUser {
         case .keepWithOriginal:
-            throw APIError(.forbidden, "owned-by-another-user", "transaction '\(stored.transactionID)' is kept for another user")
+            throw APIError(.forbidden, .ownedByAnotherUser, "transaction '\(stored.transactionID)' is kept for another user")
         case .transfer:
             guard let owner = try await storage.holder(
                     of: stored.transactionID, originalTransactionID: stored.originalTransactionID, ownership: stored.ownership),

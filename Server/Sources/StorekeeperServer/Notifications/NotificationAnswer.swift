@@ -1,4 +1,4 @@
-import StorekeeperJSON
+import StorekeeperContract
 
 /// What `POST /v1/notifications/{environment}` answers the App Store: 200
 /// once the notification is committed (or was before), 400 for data that is
@@ -16,20 +16,19 @@ public struct NotificationAnswer: Sendable, Equatable, CustomStringConvertible {
     public static let acknowledged = NotificationAnswer(status: 200, code: nil, message: nil)
 
     /// Data the App Store would never send as it is (400).
-    static func refused(_ code: String, _ message: String) -> NotificationAnswer {
-        NotificationAnswer(status: 400, code: code, message: message)
+    static func refused(_ code: ErrorCode, _ message: String) -> NotificationAnswer {
+        NotificationAnswer(status: 400, code: code.rawValue, message: message)
     }
 
     /// A failure a retry may fix (503).
-    static func unavailable(_ code: String, _ message: String) -> NotificationAnswer {
-        NotificationAnswer(status: 503, code: code, message: message)
+    static func unavailable(_ code: ErrorCode, _ message: String) -> NotificationAnswer {
+        NotificationAnswer(status: 503, code: code.rawValue, message: message)
     }
 
     /// The response body: empty for 200, else the contract's `{"error":{"code","message"}}`.
     public var body: [UInt8] {
         guard let code else { return [] }
-        let error: JSONValue = ["error": ["code": .string(code), "message": .string(message ?? code)]]
-        return Array(JSONWriter(indentation: nil).serialize(error).utf8)
+        return ServerErrorBody(code: code, message: message ?? code).json
     }
 
     public var description: String {

@@ -83,19 +83,19 @@ public struct NotificationProcessor: Sendable {
             do {
                 effects = try NotificationEffects.effects(of: input, user: user, policy: policy, now: received)
             } catch {
-                return .refused("notification-incomplete", "the notification \(input.uuid) (\(input.type)): \(error)")
+                return .refused(.notificationIncomplete, "the notification \(input.uuid) (\(input.type)): \(error)")
             }
             _ = try await storage.process(notificationUUID: input.uuid, effects: effects, at: now().timeIntervalSince1970)
             return .acknowledged
         } catch let error as StorageError {
             if case .invalidArgument(let why) = error {
-                return .refused("notification-incomplete", "the notification \(input.uuid) (\(input.type)) cannot be kept: \(why)")
+                return .refused(.notificationIncomplete, "the notification \(input.uuid) (\(input.type)) cannot be kept: \(why)")
             }
             logger.error("notification not processed: \(error)", metadata: ["notificationUUID": "\(input.uuid)"])
-            return .unavailable("storage-unavailable", "the notification could not be stored or processed now (\(error)); send it again")
+            return .unavailable(.storageUnavailable, "the notification could not be stored or processed now (\(error)); send it again")
         } catch {
             logger.error("notification not processed: \(error)", metadata: ["notificationUUID": "\(input.uuid)"])
-            return .unavailable("storage-unavailable", "the notification could not be stored or processed now; send it again")
+            return .unavailable(.storageUnavailable, "the notification could not be stored or processed now; send it again")
         }
     }
 
@@ -104,22 +104,22 @@ public struct NotificationProcessor: Sendable {
     /// The `signedPayload` member of the body.
     static func signedPayload(in body: [UInt8]) throws(Stop) -> String {
         guard body.count <= maximumBodySize else {
-            throw Stop(.refused("malformed-notification", "the body has \(body.count) bytes; at most \(maximumBodySize) are read"))
+            throw Stop(.refused(.malformedNotification, "the body has \(body.count) bytes; at most \(maximumBodySize) are read"))
         }
         let value: JSONValue
         do {
             value = try JSONParser(maxDepth: 8, maxSize: maximumBodySize).parse(body)
         } catch {
-            throw Stop(.refused("malformed-notification", "the body is not JSON: \(error)"))
+            throw Stop(.refused(.malformedNotification, "the body is not JSON: \(error)"))
         }
         guard case .object(let members) = value else {
-            throw Stop(.refused("malformed-notification", "the body is not a JSON object; expected {\"signedPayload\": \"...\"}"))
+            throw Stop(.refused(.malformedNotification, "the body is not a JSON object; expected {\"signedPayload\": \"...\"}"))
         }
         guard let member = members.first(where: { $0.key == "signedPayload" }) else {
-            throw Stop(.refused("malformed-notification", "the body has no signedPayload; expected {\"signedPayload\": \"...\"}"))
+            throw Stop(.refused(.malformedNotification, "the body has no signedPayload; expected {\"signedPayload\": \"...\"}"))
         }
         guard case .string(let payload) = member.value, !payload.isEmpty else {
-            throw Stop(.refused("malformed-notification", "the body's signedPayload is not a non-empty string"))
+            throw Stop(.refused(.malformedNotification, "the body's signedPayload is not a non-empty string"))
         }
         return payload
     }
@@ -133,10 +133,10 @@ public struct NotificationProcessor: Sendable {
             throw Stop(Self.answer(to: error, what: "the notification"))
         }
         guard let uuid = notification.notificationUUID, !uuid.isEmpty else {
-            throw Stop(.refused("notification-incomplete", "the notification has no notificationUUID"))
+            throw Stop(.refused(.notificationIncomplete, "the notification has no notificationUUID"))
         }
         guard let type = notification.notificationType, !type.isEmpty else {
-            throw Stop(.refused("notification-incomplete", "the notification \(uuid) has no notificationType"))
+            throw Stop(.refused(.notificationIncomplete, "the notification \(uuid) has no notificationType"))
         }
         var input = NotificationEffects.Input(
             uuid: uuid, type: type, subtype: notification.subtype, signedDate: notification.signedDate, status: notification.data?.status)
@@ -165,9 +165,9 @@ public struct NotificationProcessor: Sendable {
 
     private static func answer(to failure: VerificationFailure, what: String) -> NotificationAnswer {
         if failure.isRetryable {
-            return .unavailable("verification-unavailable", "\(what) could not be verified now (\(failure)); send it again")
+            return .unavailable(.verificationUnavailable, "\(what) could not be verified now (\(failure)); send it again")
         }
-        return .refused("notification-not-verified", "\(what) was refused: \(failure)")
+        return .refused(.notificationNotVerified, "\(what) was refused: \(failure)")
     }
 
     /// Whose ledger the transaction changes: the user its `appAccountToken` names (nil when no

@@ -1,17 +1,13 @@
 import Hummingbird
+import StorekeeperContract
 import StorekeeperCore
 
 extension ServerRoutes {
-    struct Account: Encodable {
-        var user: String
-        var appAccountToken: String
-    }
-
     /// `GET /v1/account`: who the credential names, registered on first sight with
     /// the appAccountToken derived from the user id.
     @Sendable func account(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let user = try context.authenticatedUser()
         let account = try await storage.register(user: user, appAccountToken: AppAccountToken.derive(fromUser: user).uuidString.lowercased())
-        return try JSONResponse.make(Account(user: account.user, appAccountToken: account.appAccountToken))
+        return try JSONResponse.make(AccountBody(user: account.user, appAccountToken: account.appAccountToken))
     }
 }

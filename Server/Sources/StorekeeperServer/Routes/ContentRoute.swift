@@ -18,7 +18,7 @@ extension ServerRoutes {
         for segment in raw.split(separator: "/", omittingEmptySubsequences: false) {
             // A segment that is empty, `.` or `..` once decoded, or holds a `/`, could leave the folder: not found.
             guard let decoded = ServerPath.decodedSegment(segment), FolderContentStore.isPlainName(decoded) else {
-                throw APIError(.notFound, "no-such-content", "no content at that path")
+                throw APIError(.notFound, .noSuchContent, "no content at that path")
             }
             segments.append(decoded)
         }
@@ -27,7 +27,7 @@ extension ServerRoutes {
             guard let content = product.content, content.source == .server else { return false }
             return (content.path ?? product.id) == path
         }
-        guard !products.isEmpty else { throw APIError(.notFound, "no-such-content", "no product's content is at '\(path)'") }
+        guard !products.isEmpty else { throw APIError(.notFound, .noSuchContent, "no product's content is at '\(path)'") }
         let productIDs = Set(products.map(\.id))
         let environment = try environment(of: request)
         let entitled = try await entitlements(of: user, in: environment)
@@ -41,10 +41,10 @@ extension ServerRoutes {
             }
         }
         guard owns else {
-            throw APIError(.forbidden, "not-owned", "the content at '\(path)' is for \(productIDs.sorted().joined(separator: ", ")), which this user does not own")
+            throw APIError(.forbidden, .notOwned, "the content at '\(path)' is for \(productIDs.sorted().joined(separator: ", ")), which this user does not own")
         }
         guard let store = configuration.content, let file = try await store.file(at: segments) else {
-            throw APIError(.notFound, "no-such-content", "no file at '\(path)'")
+            throw APIError(.notFound, .noSuchContent, "no file at '\(path)'")
         }
         var headers: HTTPFields = [.eTag: file.etag, .contentType: "application/octet-stream", .acceptRanges: "bytes"]
         var range: (start: Int64, end: Int64) = (0, file.size - 1)
@@ -57,7 +57,7 @@ extension ServerRoutes {
                 headers[.contentRange] = "bytes \(start)-\(end)/\(file.size)"
             case .unsatisfiable:
                 throw APIError(
-                    .rangeNotSatisfiable, "range-not-satisfiable", "the range starts at or past the end of the \(file.size) bytes",
+                    .rangeNotSatisfiable, .rangeNotSatisfiable, "the range starts at or past the end of the \(file.size) bytes",
                     headers: [.contentRange: "bytes */\(file.size)"])
             case .ignored:
                 break
@@ -72,7 +72,7 @@ extension ServerRoutes {
             while offset <= last {
                 let count = Int(min(Int64(Self.contentChunk), last - offset + 1))
                 let bytes = try await read(offset, count)
-                guard !bytes.isEmpty else { throw APIError(.internalServerError, "internal", "the content file shrank while it was read") }
+                guard !bytes.isEmpty else { throw APIError(.internalServerError, .internal, "the content file shrank while it was read") }
                 try await writer.write(ByteBuffer(bytes: bytes))
                 offset += Int64(bytes.count)
             }

@@ -1,4 +1,5 @@
 import Hummingbird
+import StorekeeperContract
 
 extension ServerRoutes {
     /// `GET /v1/entitlements[?environment=sandbox]`: what ``Entitlements`` derives, at the server's
@@ -11,7 +12,7 @@ extension ServerRoutes {
     }
 
     /// `user`'s entitlements in `environment` now.
-    func entitlements(of user: String, in environment: String) async throws -> Entitlements {
+    func entitlements(of user: String, in environment: String) async throws -> ServerEntitlements {
         try await keepToldTransactions(of: user)
         async let transactions = storage.transactions(of: user)
         async let renewals = storage.renewals(of: user)

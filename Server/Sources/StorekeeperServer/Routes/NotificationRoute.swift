@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import StorekeeperContract
 import StorekeeperVerification
 
 extension ServerRoutes {
@@ -27,7 +28,7 @@ extension ServerRoutes {
             } catch is NIOTooManyBytesError {
                 // A chunked body, or one whose Content-Length is under the server's limit but over this route's.
                 throw APIError(
-                    .contentTooLarge, "body-too-large",
+                    .contentTooLarge, .bodyTooLarge,
                     "a notification's body is at most \(NotificationProcessor.maximumBodySize) bytes (a signedPayload of at most \(SignedDataVerifier.maximumSize) bytes, and its JSON)")
             }
             let answer = await processor.receive(body: Array(body.readableBytesView))
@@ -38,7 +39,7 @@ extension ServerRoutes {
                     "notification not acknowledged, for Apple to retry", metadata: ["code": .string(answer.code ?? ""), "detail": .string(answer.message ?? "")])
                 throw APIError.unavailable("the notification could not be processed now; send it again")
             }
-            guard answer.status == 200 else { throw APIError(.init(code: answer.status), answer.code ?? "refused", answer.message ?? "") }
+            guard answer.status == 200 else { throw APIError(.init(code: answer.status), rawCode: answer.code ?? ErrorCode.malformedNotification.rawValue, answer.message ?? "") }
             return Response(status: .ok)
         }
     }

@@ -1,4 +1,5 @@
 import Hummingbird
+import StorekeeperContract
 import StorekeeperServerStorage
 
 extension ServerRoutes {
@@ -67,7 +68,7 @@ extension ServerRoutes {
     /// `GET /v1/operator/users/{user}`: the user's account, transactions, subscriptions, balances and records.
     @Sendable func operatorUser(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let user = try PathSegment.decode(context.parameters.get("user")?[...] ?? "", what: "user id")
-        guard let account = try await storage.account(user: user) else { throw APIError(.notFound, "no-such-user", "no user '\(user)'") }
+        guard let account = try await storage.account(user: user) else { throw APIError(.notFound, .noSuchUser, "no user '\(user)'") }
         async let transactions = storage.transactions(of: user)
         async let subscriptions = storage.renewals(of: user)
         async let records = storage.records(of: user)
@@ -91,7 +92,7 @@ extension ServerRoutes {
     @Sendable func operatorTransaction(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let id = try PathSegment.decode(context.parameters.get("transactionID")?[...] ?? "", what: "transaction id")
         guard let stored = try await storage.lookUpTransaction(id) else {
-            throw APIError(.notFound, "no-such-transaction", "no transaction '\(id)'")
+            throw APIError(.notFound, .noSuchTransaction, "no transaction '\(id)'")
         }
         return try JSONResponse.make(OperatorTransaction(stored))
     }

@@ -1,23 +1,11 @@
 import Foundation
 import Hummingbird
+import StorekeeperContract
 import StorekeeperCore
 import StorekeeperServerStorage
 import StorekeeperVerification
 
 extension ServerRoutes {
-    struct ReceiptBody: Decodable {
-        var product: String
-        var receipt: String?
-        var transaction: String
-    }
-
-    struct ProvenTransaction: Encodable {
-        var transaction: String
-        var product: String
-        var originalTransaction: String
-        var environment: String
-    }
-
     /// `POST /v1/receipts/verify`: asks the App Store's `verifyReceipt` (through
     /// ``ServerConfiguration/receipts``) whether the receipt is valid and proves
     /// the transaction named, for the product named, and keeps that purchase for
@@ -32,13 +20,12 @@ extension ServerRoutes {
     @Sendable func verifyReceipt(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let user = try context.authenticatedUser()
         guard let forwarder = configuration.receipts else {
-            throw APIError(.notFound, "receipts-not-configured", "this server does not verify receipts; send StoreKit 2's signed transaction to POST /v1/transactions")
+            throw APIError(.notFound, .receiptsNotConfigured, "this server does not verify receipts; send StoreKit 2's signed transaction to POST /v1/transactions")
         }
         let body = try await RequestBody.decode(
-            ReceiptBody.self, from: request, context: context,
-            shape: #"{"product": "<product id>", "receipt": "<Base64>" or null, "transaction": "<transaction id>"}"#)
+            ReceiptVerificationBody.self, from: request, context: context, shape: ReceiptVerificationBody.shape)
         guard let receipt = body.receipt, !receipt.isEmpty else {
-            throw APIError(.forbidden, "receipt-not-valid", "transaction '\(body.transaction)' came without a receipt; there is nothing to verify")
+            throw APIError(.forbidden, .receiptNotValid, "transaction '\(body.transaction)' came without a receipt; there is nothing to verify")
         }
         let accepted = Set(configuration.verifiers.environments.compactMap(Self.receiptEnvironment))
         let valid: ValidReceipt
@@ -47,11 +34,11 @@ extension ServerRoutes {
             valid = answer
         case .refused(let status, let meaning):
             metrics.recordVerificationFailure(reason: "receipt-refused")
-            throw APIError(.forbidden, "receipt-not-valid", status.map { "the App Store answered \($0): \(meaning)" } ?? meaning)
+            throw APIError(.forbidden, .receiptNotValid, status.map { "the App Store answered \($0): \(meaning)" } ?? meaning)
         case .environmentNotAccepted(let environment, _):
             metrics.recordVerificationFailure(reason: "receipt-environment")
             throw APIError(
-                .forbidden, "receipt-not-valid",
+                .forbidden, .receiptNotValid,
                 "the receipt is from the App Store's \(environment) environment, which this server does not accept (it accepts \(accepted.map(\.rawValue).sorted().joined(separator: " and "))); a sandbox purchase never counts as production")
         case .unavailable(let status, let reason):
             context.logger.warning("verifyReceipt gave no verdict", metadata: ["status": .string(status.map(String.init) ?? "none"), "reason": .string(reason)])
@@ -62,30 +49,30 @@ extension ServerRoutes {
                 "verifyReceipt refused the server's request: fix the server's receipt settings (receipt-shared-secret, verify-receipt-url)",
                 metadata: ["status": .string(String(status)), "meaning": .string(meaning)])
             throw APIError(
-                .serviceUnavailable, "receipts-misconfigured",
+                .serviceUnavailable, .receiptsMisconfigured,
                 "this server cannot verify receipts until its operator fixes its configuration; try again later")
         }
         if let bundleID = valid.bundleID, !configuration.verifiers.bundleIDs.contains(bundleID) {
-            throw APIError(.forbidden, "receipt-not-valid", "the receipt is another app's (bundle id '\(bundleID)')")
+            throw APIError(.forbidden, .receiptNotValid, "the receipt is another app's (bundle id '\(bundleID)')")
         }
         guard let purchase = valid.purchases.first(where: { $0.transactionID == body.transaction }) else {
-            throw APIError(.forbidden, "receipt-not-valid", "the receipt does not prove transaction '\(body.transaction)'")
+            throw APIError(.forbidden, .receiptNotValid, "the receipt does not prove transaction '\(body.transaction)'")
         }
         guard purchase.productID == body.product else {
             throw APIError(
-                .forbidden, "receipt-not-valid",
+                .forbidden, .receiptNotValid,
                 "transaction '\(body.transaction)' in the receipt is of product '\(purchase.productID)', not '\(body.product)'")
         }
         // The same rule as a signed transaction's appAccountToken (POST /v1/transactions).
         if let token = purchase.appAccountToken {
             guard UUID(uuidString: token) == AppAccountToken.derive(fromUser: user) else {
-                throw APIError(.forbidden, "account-mismatch", "the purchase's app_account_token is not the authenticated user's")
+                throw APIError(.forbidden, .accountMismatch, "the purchase's app_account_token is not the authenticated user's")
             }
         }
         let effects = TransactionEffects.effects(of: purchase, environment: valid.environment, user: user, policy: configuration.policy, now: now())
         let kept = try await keep(effects, for: user)
         return try JSONResponse.make(
-            ProvenTransaction(transaction: kept.transactionID, product: kept.productID, originalTransaction: kept.originalTransactionID, environment: kept.environment))
+            KeptTransactionBody(transaction: kept.transactionID, product: kept.productID, originalTransaction: kept.originalTransactionID, environment: kept.environment))
     }
 
     /// The receipt forwarder's name of a signed data environment; nil for Xcode, which has no verifyReceipt.

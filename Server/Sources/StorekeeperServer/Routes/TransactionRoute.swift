@@ -1,21 +1,11 @@
 import Foundation
 import Hummingbird
+import StorekeeperContract
 import StorekeeperCore
 import StorekeeperServerStorage
 import StorekeeperVerification
 
 extension ServerRoutes {
-    struct SignedTransactionBody: Decodable {
-        var signedTransaction: String
-    }
-
-    struct KeptTransaction: Encodable {
-        var transaction: String
-        var product: String
-        var originalTransaction: String
-        var environment: String
-    }
-
     /// `POST /v1/transactions`: verifies the signed transaction with the verifier of its
     /// environment, checks that its appAccountToken (when it has one) is the caller's,
     /// keeps it and applies its effects (grants once per transaction and balance, a
@@ -23,7 +13,7 @@ extension ServerRoutes {
     @Sendable func postTransaction(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let user = try context.authenticatedUser()
         let body = try await RequestBody.decode(
-            SignedTransactionBody.self, from: request, context: context, shape: #"{"signedTransaction": "<JWS>"}"#)
+            SignedTransactionBody.self, from: request, context: context, shape: SignedTransactionBody.shape)
         let jws = body.signedTransaction
         let transaction: VerifiedTransaction
         do {
@@ -31,11 +21,11 @@ extension ServerRoutes {
         } catch {
             metrics.recordVerificationFailure(reason: error.reason.rawValue)
             if error.isRetryable { throw APIError.unavailable("the signed transaction cannot be verified now; try again later") }
-            throw APIError(.unprocessableContent, "verification-failed", "\(error.reason.rawValue): \(error.message)")
+            throw APIError(.unprocessableContent, .verificationFailed, "\(error.reason.rawValue): \(error.message)")
         }
         if let token = transaction.appAccountToken, !token.isEmpty {
             guard UUID(uuidString: token) == AppAccountToken.derive(fromUser: user) else {
-                throw APIError(.forbidden, "account-mismatch", "the transaction's appAccountToken is not the authenticated user's")
+                throw APIError(.forbidden, .accountMismatch, "the transaction's appAccountToken is not the authenticated user's")
             }
         }
         let effects: [LedgerEffect]
@@ -43,11 +33,11 @@ extension ServerRoutes {
             effects = try TransactionEffects.effects(of: transaction, payload: jws, user: user, policy: configuration.policy, now: now())
         } catch {
             metrics.recordVerificationFailure(reason: "incomplete")
-            throw APIError(.unprocessableContent, "verification-failed", "incomplete: \(error.description)")
+            throw APIError(.unprocessableContent, .verificationFailed, "incomplete: \(error.description)")
         }
         let kept = try await keep(effects, for: user)
         return try JSONResponse.make(
-            KeptTransaction(
+            KeptTransactionBody(
                 transaction: kept.transactionID, product: kept.productID, originalTransaction: kept.originalTransactionID,
                 environment: kept.environment))
     }

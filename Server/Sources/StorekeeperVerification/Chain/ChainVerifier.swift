@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StorekeeperContract
 import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
 
@@ -68,7 +69,7 @@ final class ChainVerifier: Sendable {
     }
 
     private static func certificate(_ base64: String, position: String) throws(VerificationFailure) -> Certificate {
-        guard let der = Base64.decodeStandard(base64.utf8) else {
+        guard let der = Base64.decode(bytes: base64.utf8) else {
             throw VerificationFailure(.invalidCertificate, "the \(position) certificate is not base64 (RFC 4648, with padding)")
         }
         do {

@@ -1,3 +1,4 @@
+import StorekeeperContract
 import StorekeeperJSON
 
 /// A JWS in compact serialization taken apart, before anything is verified:
@@ -40,7 +41,7 @@ struct SignedDataParts {
             try Self.object(text, segment: "header", what: what)
         }
         payload = try Self.object(payloadText, segment: "payload", what: what)
-        guard let signature = Base64.decodeURL(signatureText) else {
+        guard let signature = Base64URL.decode(bytes: signatureText) else {
             throw VerificationFailure(.malformedJWS, "the signed \(what)'s signature segment is not base64url (RFC 7515: A-Z a-z 0-9 - _, no padding)")
         }
         self.signature = signature
@@ -48,7 +49,7 @@ struct SignedDataParts {
     }
 
     private static func object(_ text: ArraySlice<UInt8>, segment: String, what: String) throws(VerificationFailure) -> [String: JSONValue] {
-        guard let json = Base64.decodeURL(text) else {
+        guard let json = Base64URL.decode(bytes: text) else {
             throw VerificationFailure(.malformedJWS, "the signed \(what)'s \(segment) segment is not base64url (RFC 7515: A-Z a-z 0-9 - _, no padding)")
         }
         let value: JSONValue

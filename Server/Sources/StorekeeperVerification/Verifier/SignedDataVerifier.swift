@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StorekeeperContract
 import StorekeeperJSON
 
 /// Verifies App Store signed data: StoreKit 2 transactions, subscription
@@ -90,7 +91,7 @@ public struct SignedDataVerifier: Sendable {
         let bytes = Array(jws.utf8)
         guard let first = bytes.firstIndex(of: UInt8(ascii: ".")),
               let second = bytes[(first + 1)...].firstIndex(of: UInt8(ascii: ".")),
-              let json = Base64.decodeURL(bytes[(first + 1)..<second]),
+              let json = Base64URL.decode(bytes: bytes[(first + 1)..<second]),
               case .object(let members)? = try? claimParser.parse(json),
               case .string(let environment)? = members.first(where: { $0.key == "environment" })?.value
         else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperContract
 import StorekeeperStoreModel
 
 /// The server's `GET /v1/entitlements` body read into the model's terms, for comparison: the members of
@@ -6,35 +7,22 @@ import StorekeeperStoreModel
 /// and products sorted, subscriptions by product then expiry), so the server's are sorted the same way;
 /// a balance the server leaves out is 0 and an absent `owed` is empty, which the contract allows.
 enum ServedEntitlements {
-    private struct Body: Decodable {
-        struct Subscription: Decodable {
-            var product: String
-            var expirationDate: Double
-            var status: String
-        }
-
-        var features: [String]
-        var products: [String]
-        var balances: [String: Int]
-        var owed: [String: Int]?
-        var subscriptions: [Subscription]
-    }
-
     /// The body read, or why it is not the contract's JSON.
     static func read(_ text: String, balances declared: [String]) -> Result<ExpectedEntitlements, LivesError> {
-        let body: Body
-        do {
-            body = try JSONDecoder().decode(Body.self, from: Data(text.utf8))
+        let body: ServerEntitlements
+        do throws(ContractError) {
+            // The contract's own type, as the app's client reads it.
+            body = try ContractCoding.decode(ServerEntitlements.self, from: Array(text.utf8))
         } catch {
             return .failure(LivesError("not the contract's entitlements JSON (\(error)): \(text)"))
         }
         var balances = body.balances
         for name in declared where balances[name] == nil { balances[name] = 0 }
         let subscriptions = body.subscriptions
-            .map { ExpectedEntitlements.Subscription(product: $0.product, expirationDate: $0.expirationDate, status: $0.status) }
+            .map { ExpectedEntitlements.Subscription(product: $0.product, expirationDate: $0.expirationDate.timeIntervalSince1970, status: $0.status.rawValue) }
             .sorted { ($0.product, $0.expirationDate) < ($1.product, $1.expirationDate) }
         return .success(ExpectedEntitlements(
-            features: body.features.sorted(), products: body.products.sorted(), balances: balances, owed: body.owed ?? [:],
+            features: body.features.sorted(), products: body.products.sorted(), balances: balances, owed: body.owed,
             subscriptions: subscriptions))
     }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import StorekeeperContract
 import StorekeeperJSON
 
 /// What a signed payload is: each is verified by its own method of `SignedDataVerifier`.
@@ -13,8 +13,7 @@ enum PayloadKind: String, CaseIterable, ExpressibleByArgument {
     /// `autoRenewProductId` without a `transactionId`. Nil when the payload cannot be read as JSON
     /// (the verifier then refuses it, saying why) or shows none of them.
     static func detect(in jws: String) -> Detection {
-        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3, let bytes = base64URLDecoded(segments[1]),
+        guard let bytes = JWSPayload.peek(jws),
               case .object(let members)? = try? JSONParser(maxDepth: 16).parse(bytes)
         else { return .unreadable }
         let keys = Set(members.map(\.key))
@@ -31,12 +30,5 @@ enum PayloadKind: String, CaseIterable, ExpressibleByArgument {
         case unreadable
         /// A JSON object with none of the members that tell the kinds apart.
         case unknown
-    }
-
-    /// The payload segment's bytes, decoded without verifying anything (nil when not base64url).
-    static func base64URLDecoded(_ segment: Substring) -> [UInt8]? {
-        var text = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while text.count % 4 != 0 { text.append("=") }
-        return Data(base64Encoded: text).map(Array.init)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperContract
 import StorekeeperJSON
 import StorekeeperVerification
 
@@ -74,8 +75,7 @@ struct Verify: AsyncParsableCommand {
             throw ExitCode(1)
         }
         // Verified: its payload segment is the JSON the verifier read.
-        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3, let bytes = PayloadKind.base64URLDecoded(segments[1]), let value = try? JSONParser().parse(bytes) else {
+        guard let bytes = JWSPayload.peek(jws), let value = try? JSONParser().parse(bytes) else {
             throw UsageError("the payload was verified but could not be decoded again; report this")
         }
         StandardStreams.writeOutput(JSONWriter(indentation: 2).serialize(value) + "\n")

@@ -1,3 +1,4 @@
+import StorekeeperContract
 import Foundation
 import StorekeeperCore
 import StorekeeperRuntime
@@ -58,12 +59,12 @@ public actor FileKeyValueStore: RecordStore {
     ///   is corrupt, or the record cannot be written as JSON; a transient one
     ///   when the disk is full.
     public func keep(_ record: StoredRecord) async throws(StepFailure) {
-        let entry = try RecordJSON(record)
+        let entry = try RecordObject(record)
         var entries = try Self.load(path).entries
         // Compared as written, so a record read back and kept again is recognized whatever its dates' last bits.
         guard entries[record.productID] != entry else { return }
         entries[record.productID] = entry
-        try AtomicFile.replace(path, with: RecordCoding.encode(KeyValueFile(version: 1, records: entries), pretty: true))
+        try AtomicFile.replace(path, with: ContractCoding.encodeForStore(KeyValueFile(version: 1, records: entries), pretty: true))
         writeCount += 1
     }
 
@@ -77,7 +78,7 @@ public actor FileKeyValueStore: RecordStore {
     /// The records in the file at `path`, checked; none when there is no file.
     static func load(_ path: String) throws(StepFailure) -> KeyValueFile.Loaded {
         guard let bytes = try AtomicFile.contents(of: path) else { return KeyValueFile.Loaded(entries: [:], records: []) }
-        do throws(RecordJSONError) {
+        do throws(ContractError) {
             return try KeyValueFile.read(bytes)
         } catch {
             throw .permanent("the records file \(path) is not valid: \(error); it was left as it is (repair or remove it)")
@@ -90,11 +91,11 @@ struct KeyValueFile: Codable {
     /// The format's version; only 1 exists.
     var version: Int
     /// Record objects by product id.
-    var records: [String: RecordJSON]
+    var records: [String: RecordObject]
 
     /// A file's entries and the records they describe, by product id.
     struct Loaded {
-        var entries: [String: RecordJSON]
+        var entries: [String: RecordObject]
         var records: [StoredRecord]
     }
 
@@ -103,22 +104,22 @@ struct KeyValueFile: Codable {
     }
 
     /// The checked contents of `bytes`.
-    static func read(_ bytes: [UInt8]) throws(RecordJSONError) -> Loaded {
+    static func read(_ bytes: [UInt8]) throws(ContractError) -> Loaded {
         // The version first, so a newer file says so rather than failing on a member it added.
-        if let probe = try? RecordCoding.decode(VersionProbe.self, from: bytes), let version = probe.version, version != 1 {
-            throw RecordJSONError("version: \(version) is a format this version of Storekeeper cannot read (it reads 1)")
+        if let probe = try? ContractCoding.decode(VersionProbe.self, from: bytes), let version = probe.version, version != 1 {
+            throw ContractError("version: \(version) is a format this version of Storekeeper cannot read (it reads 1)")
         }
-        let file = try RecordCoding.decode(KeyValueFile.self, from: bytes)
+        let file = try ContractCoding.decode(KeyValueFile.self, from: bytes)
         var records: [StoredRecord] = []
         for key in file.records.keys.sorted() {
             guard let entry = file.records[key] else { continue }
             guard entry.product == key else {
-                throw RecordJSONError("records.\(key): holds product '\(entry.product)', not '\(key)'")
+                throw ContractError("records.\(key): holds product '\(entry.product)', not '\(key)'")
             }
-            do throws(RecordJSONError) {
+            do throws(ContractError) {
                 records.append(try entry.record())
             } catch {
-                throw RecordJSONError("records.\(key): \(error)")
+                throw ContractError("records.\(key): \(error)")
             }
         }
         return Loaded(entries: file.records, records: records)

@@ -1,6 +1,6 @@
+import StorekeeperContract
 import Foundation
 import StorekeeperCore
-import StorekeeperJSON
 import StorekeeperRuntime
 
 /// The app's server's view of the signed-in user, over the host's
@@ -43,28 +43,15 @@ public struct ServerAccount: Sendable {
     /// - Throws: The transport's failure, the status's, or a permanent
     ///   failure naming what is wrong with the answer.
     public func account() async throws(StepFailure) -> Identity {
-        let request = ServerRequest(method: "GET", path: "/v1/account")
+        let request = ServerRequest(method: "GET", path: ServerPath.account)
         let response = try await transport.send(request)
         try response.check(request, doing: "say who the user is")
-        let problem: String
-        switch try? JSONParser(maxDepth: 2, maxSize: 64 << 10).parse(response.body) {
-        case .object(let members)?:
-            let user = members.first { $0.key == "user" }?.value
-            let token = members.first { $0.key == "appAccountToken" }?.value
-            switch (user, token) {
-            case let (.string(user)?, .string(text)?):
-                guard !user.isEmpty else { problem = "user: empty"; break }
-                guard let uuid = UUID(uuidString: text) else { problem = "appAccountToken: '\(text)' is not a UUID"; break }
-                return Identity(user: user, appAccountToken: uuid)
-            case (.some, .some):
-                problem = "user and appAccountToken must be strings"
-            default:
-                problem = "\(user == nil ? "user" : "appAccountToken"): missing"
-            }
-        default:
-            problem = "not a JSON object"
+        do throws(ContractError) {
+            let body = try ContractCoding.decode(AccountBody.self, from: response.body)
+            return Identity(user: body.user, appAccountToken: try body.validate())
+        } catch {
+            throw .permanent("the server's answer to GET \(request.path) is not the documented JSON: \(error)")
         }
-        throw .permanent("the server's answer to GET \(request.path) is not the documented JSON: \(problem)")
     }
 
     /// `GET /v1/entitlements`.
@@ -72,12 +59,11 @@ public struct ServerAccount: Sendable {
     /// - Throws: The transport's failure, the status's, or a permanent
     ///   failure naming the member at fault in the answer.
     public func entitlements() async throws(StepFailure) -> ServerEntitlements {
-        let request = ServerRequest(method: "GET", path: "/v1/entitlements")
+        let request = ServerRequest(method: "GET", path: ServerPath.entitlements)
         let response = try await transport.send(request)
         try response.check(request, doing: "list the user's entitlements")
-        do throws(RecordJSONError) {
-            // Foundation's decoder, as for records: expiration dates are fractional seconds.
-            return try RecordCoding.decode(ServerEntitlements.self, from: response.body)
+        do throws(ContractError) {
+            return try ContractCoding.decode(ServerEntitlements.self, from: response.body)
         } catch {
             throw .permanent("the server's answer to GET \(request.path) is not the documented JSON: \(error)")
         }

@@ -1,3 +1,4 @@
+import StorekeeperContract
 import StorekeeperCore
 import StorekeeperRuntime
 
@@ -35,8 +36,8 @@ public struct ServerRecordStore: RecordStore {
     ///   and for records the contract cannot carry (an empty id, a date that
     ///   is not finite).
     public func keep(_ record: StoredRecord) async throws(StepFailure) {
-        let body = try RecordCoding.encode(RecordJSON(record), pretty: false)
-        let request = ServerRequest(method: "PUT", path: "/v1/records/\(ServerPath.segment(record.transactionID))", body: body)
+        let body = try ContractCoding.encodeForStore(RecordObject(record), pretty: false)
+        let request = ServerRequest(method: "PUT", path: ServerPath.record(record.transactionID), body: body)
         let response = try await transport.send(request)
         try response.check(request, doing: "keep the record of transaction '\(record.transactionID)'")
     }
@@ -47,28 +48,23 @@ public struct ServerRecordStore: RecordStore {
     ///   408, 429 and 5xx; a permanent one for other statuses that are not 2xx
     ///   and for an answer that is not the documented JSON.
     public func records() async throws(StepFailure) -> [StoredRecord] {
-        let request = ServerRequest(method: "GET", path: "/v1/records")
+        let request = ServerRequest(method: "GET", path: ServerPath.records)
         let response = try await transport.send(request)
         try response.check(request, doing: "list records")
-        do throws(RecordJSONError) {
-            let list = try RecordCoding.decode(RecordList.self, from: response.body)
+        do throws(ContractError) {
+            let list = try ContractCoding.decode(RecordList.self, from: response.body)
             var records: [StoredRecord] = []
             records.reserveCapacity(list.records.count)
             for (index, entry) in list.records.enumerated() {
-                do throws(RecordJSONError) {
+                do throws(ContractError) {
                     records.append(try entry.record())
                 } catch {
-                    throw RecordJSONError("records[\(index)]: \(error)")
+                    throw ContractError("records[\(index)]: \(error)")
                 }
             }
             return records
         } catch {
             throw .permanent("the server's answer to GET \(request.path) is not the documented JSON: \(error)")
         }
-    }
-
-    /// The body of `GET /v1/records`.
-    private struct RecordList: Decodable {
-        var records: [RecordJSON]
     }
 }

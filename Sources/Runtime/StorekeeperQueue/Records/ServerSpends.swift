@@ -1,5 +1,4 @@
 import StorekeeperCore
-import StorekeeperJSON
 import StorekeeperRuntime
 
 /// The client of a server-kept balance, over the host's ``ServerTransport``,
@@ -40,29 +39,27 @@ public struct ServerSpends: Sendable {
     ///   408, 429 and 5xx; a permanent one for other refusals and for an
     ///   answer that is not the documented JSON or is about another spend.
     public func spend(key: String, balance: String, amount: Int) async throws(StepFailure) -> Answer {
-        let path = "/v1/spends/\(ServerPath.segment(key))"
-        let body = JSONWriter(indentation: nil).serialize(["balance": .string(balance), "amount": .integer(amount)])
-        let response = try await transport.send(ServerRequest(method: "PUT", path: path, body: Array(body.utf8)))
-        if response.status == 409, let error = Self.errorBody(response.body) {
-            switch error.code {
-            case "insufficient-balance": return .insufficient(error.message)
-            case "spend-key-reused": return .keyReused(error.message)
+        let path = ServerPath.spend(key)
+        let request = ServerRequest(method: "PUT", path: path, body: try ContractCoding.encodeForStore(SpendBody(balance: balance, amount: amount), pretty: false))
+        let response = try await transport.send(request)
+        if response.status == 409, let error = response.errorBody {
+            switch error.errorCode {
+            case .insufficientBalance: return .insufficient(error.message)
+            case .spendKeyReused: return .keyReused(error.message)
             default: break
             }
         }
-        try Self.check(response, "PUT", path)
-        guard case .object(let members)? = try? JSONParser().parse(response.body),
-              case .string(let answeredKey)? = members.first(where: { $0.key == "key" })?.value,
-              case .string(let answeredBalance)? = members.first(where: { $0.key == "balance" })?.value,
-              case .integer(let answeredAmount)? = members.first(where: { $0.key == "amount" })?.value,
-              case .integer(let remaining)? = members.first(where: { $0.key == "remaining" })?.value
-        else {
-            throw .permanent("the server's answer to PUT \(path) is not the documented JSON {\"key\", \"balance\", \"amount\", \"remaining\"}")
+        try response.check(request, doing: "spend \(amount) \(balance)")
+        let answer: SpendAnswerBody
+        do throws(ContractError) {
+            answer = try ContractCoding.decode(SpendAnswerBody.self, from: response.body)
+        } catch {
+            throw .permanent("the server's answer to PUT \(path) is not the documented JSON {\"key\", \"balance\", \"amount\", \"remaining\"}: \(error)")
         }
-        guard answeredKey == key, answeredBalance == balance, answeredAmount == amount, remaining >= 0 else {
-            throw .permanent("the server's answer to PUT \(path) is about another spend (key '\(answeredKey)', \(answeredAmount) \(answeredBalance), remaining \(remaining)), not \(amount) \(balance) under '\(key)'")
+        guard answer.key == key, answer.balance == balance, answer.amount == amount, answer.remaining >= 0 else {
+            throw .permanent("the server's answer to PUT \(path) is about another spend (key '\(answer.key)', \(answer.amount) \(answer.balance), remaining \(answer.remaining)), not \(amount) \(balance) under '\(key)'")
         }
-        return .spent(remaining: remaining)
+        return .spent(remaining: answer.remaining)
     }
 
     /// The balances the server keeps for the user, from `GET /v1/entitlements`
@@ -72,27 +69,5 @@ public struct ServerSpends: Sendable {
     /// - Throws: As ``ServerAccount/entitlements()``.
     public func balances() async throws(StepFailure) -> [String: Int] {
         try await ServerAccount(transport: transport).entitlements().balances
-    }
-
-    /// The contract's error object, `{"error": {"code", "message"}}`, if the body is one.
-    static func errorBody(_ body: [UInt8]) -> (code: String, message: String)? {
-        guard case .object(let members)? = try? JSONParser().parse(body),
-              case .object(let error)? = members.first(where: { $0.key == "error" })?.value,
-              case .string(let code)? = error.first(where: { $0.key == "code" })?.value
-        else { return nil }
-        if case .string(let message)? = error.first(where: { $0.key == "message" })?.value { return (code, message) }
-        return (code, code)
-    }
-
-    /// Maps a status as the contract says: try again later for 401, 408, 429 and 5xx.
-    private static func check(_ response: ServerResponse, _ method: String, _ path: String) throws(StepFailure) {
-        guard !(200..<300).contains(response.status) else { return }
-        let detail = errorBody(response.body).map { ": \($0.code): \($0.message)" } ?? ""
-        switch response.status {
-        case 401, 408, 429, 500..<600:
-            throw .transient("\(method) \(path): the server could not answer now (HTTP \(response.status)\(detail))")
-        default:
-            throw .permanent("\(method) \(path): the server refused (HTTP \(response.status)\(detail))")
-        }
     }
 }

@@ -1,3 +1,4 @@
+import StorekeeperContract
 import Foundation
 import StorekeeperCore
 import StorekeeperRuntime
@@ -182,7 +183,7 @@ public actor SyncedKeyValueStore: SpendRecordStore {
     }
 
     private func write(_ file: SyncedRecordsFile) throws(StepFailure) {
-        try AtomicFile.replace(recordsPath, with: RecordCoding.encode(file, pretty: true))
+        try AtomicFile.replace(recordsPath, with: ContractCoding.encodeForStore(file, pretty: true))
         recordsWrites += 1
     }
 

@@ -1,3 +1,4 @@
+import StorekeeperContract
 import Foundation
 import StorekeeperCore
 import StorekeeperRuntime
@@ -47,7 +48,7 @@ struct SyncedRecordsFile: Codable, Hashable {
 
     /// A record and how many units its transaction bought.
     struct Entry: Codable, Hashable {
-        var record: RecordJSON
+        var record: RecordObject
         var quantity: Int?
     }
 
@@ -76,41 +77,41 @@ struct SyncedRecordsFile: Codable, Hashable {
     }
 
     /// The checked contents of `bytes`.
-    static func read(_ bytes: [UInt8]) throws(RecordJSONError) -> Loaded {
+    static func read(_ bytes: [UInt8]) throws(ContractError) -> Loaded {
         // Format and version first, so that a newer file says so rather than failing on a member it added.
-        if let probe = try? RecordCoding.decode(Probe.self, from: bytes) {
+        if let probe = try? ContractCoding.decode(Probe.self, from: bytes) {
             if let format = probe.format, format != formatName {
-                throw RecordJSONError("format: '\(format)' is not '\(formatName)'")
+                throw ContractError("format: '\(format)' is not '\(formatName)'")
             }
             if let version = probe.version, version != currentVersion {
-                throw RecordJSONError("version: \(version) is a format this version of Storekeeper cannot read (it reads \(currentVersion))")
+                throw ContractError("version: \(version) is a format this version of Storekeeper cannot read (it reads \(currentVersion))")
             }
         }
-        let file = try RecordCoding.decode(SyncedRecordsFile.self, from: bytes)
+        let file = try ContractCoding.decode(SyncedRecordsFile.self, from: bytes)
         var records: [String: StoredRecord] = [:]
         for key in file.records.keys.sorted() {
             guard let entry = file.records[key] else { continue }
             guard entry.record.transaction == key else {
-                throw RecordJSONError("records.\(key): holds transaction '\(entry.record.transaction)', not '\(key)'")
+                throw ContractError("records.\(key): holds transaction '\(entry.record.transaction)', not '\(key)'")
             }
             if let quantity = entry.quantity, quantity < 1 {
-                throw RecordJSONError("records.\(key).quantity: \(quantity) is not a quantity (1 or more)")
+                throw ContractError("records.\(key).quantity: \(quantity) is not a quantity (1 or more)")
             }
-            do throws(RecordJSONError) {
+            do throws(ContractError) {
                 var record = try entry.record.record()
                 record.quantity = entry.quantity
                 records[key] = record
             } catch {
-                throw RecordJSONError("records.\(key).record: \(error)")
+                throw ContractError("records.\(key).record: \(error)")
             }
         }
         var spends: [String: SpendRecord] = [:]
         for key in file.spends.keys.sorted() {
             guard let spend = file.spends[key] else { continue }
-            guard !key.isEmpty else { throw RecordJSONError("spends: a spend has an empty key") }
-            guard !spend.balance.isEmpty else { throw RecordJSONError("spends.\(key).balance: empty") }
-            guard spend.amount >= 1 else { throw RecordJSONError("spends.\(key).amount: \(spend.amount) is not an amount (1 or more)") }
-            guard spend.date.isFinite else { throw RecordJSONError("spends.\(key).date: not a finite number") }
+            guard !key.isEmpty else { throw ContractError("spends: a spend has an empty key") }
+            guard !spend.balance.isEmpty else { throw ContractError("spends.\(key).balance: empty") }
+            guard spend.amount >= 1 else { throw ContractError("spends.\(key).amount: \(spend.amount) is not an amount (1 or more)") }
+            guard spend.date.isFinite else { throw ContractError("spends.\(key).date: not a finite number") }
             spends[key] = SpendRecord(key: key, balance: spend.balance, amount: spend.amount, date: Date(timeIntervalSince1970: spend.date))
         }
         return Loaded(file: file, records: records, spends: spends)
@@ -119,7 +120,7 @@ struct SyncedRecordsFile: Codable, Hashable {
     /// The file at `path`, checked; `nil` when nothing is there.
     static func load(_ path: String) throws(StepFailure) -> Loaded? {
         guard let bytes = try AtomicFile.contents(of: path) else { return nil }
-        do throws(RecordJSONError) {
+        do throws(ContractError) {
             return try read(bytes)
         } catch {
             throw .permanent("the synced records file \(path) is not valid: \(error); it was left as it is (repair or remove it)")
@@ -131,7 +132,7 @@ struct SyncedRecordsFile: Codable, Hashable {
         if let quantity = record.quantity, quantity < 1 {
             throw .permanent("the record of transaction '\(record.transactionID)' has quantity \(quantity); a quantity is 1 or more")
         }
-        return Entry(record: try RecordJSON(record), quantity: record.quantity)
+        return Entry(record: try RecordObject(record), quantity: record.quantity)
     }
 
     /// The form of `spend` in the file; refuses a spend that cannot be read back.

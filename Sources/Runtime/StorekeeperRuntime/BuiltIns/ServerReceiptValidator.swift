@@ -1,5 +1,5 @@
+import StorekeeperContract
 import StorekeeperCore
-import StorekeeperJSON
 
 /// Validates a transaction with the app's server (docs/server-contract.md):
 ///
@@ -24,23 +24,28 @@ public struct ServerReceiptValidator: ReceiptValidatorPlugin {
         guard let server = context.services.server else {
             throw .permanent("no server transport to verify receipts with; set EngineServices.server")
         }
-        let request = Self.request(for: context)
+        let request = try Self.request(for: context)
         let response = try await server.send(request)
         try response.check(request, doing: "verify transaction '\(context.transaction.id)'")
     }
 
     /// The request that verifies the context's transaction.
-    static func request(for context: StepContext) -> ServerRequest {
-        let writer = JSONWriter(indentation: nil)
+    static func request(for context: StepContext) throws(StepFailure) -> ServerRequest {
         if let signed = context.transaction.signedTransaction {
-            let body: JSONValue = ["signedTransaction": .string(signed)]
-            return ServerRequest(method: "POST", path: "/v1/transactions", body: Array(writer.serialize(body).utf8))
+            let body = SignedTransactionBody(signedTransaction: signed)
+            return ServerRequest(method: "POST", path: ServerPath.transactions, body: try encoded(body))
         }
-        let body: JSONValue = [
-            "transaction": .string(context.transaction.id),
-            "product": .string(context.product.id),
-            "receipt": context.transaction.receipt.map { .string(Base64.encode($0)) } ?? .null,
-        ]
-        return ServerRequest(method: "POST", path: "/v1/receipts/verify", body: Array(writer.serialize(body).utf8))
+        let body = ReceiptVerificationBody(transaction: context.transaction.id, product: context.product.id,
+                                           receipt: context.transaction.receipt.map { Base64.encode($0) })
+        return ServerRequest(method: "POST", path: ServerPath.receiptVerification, body: try encoded(body))
+    }
+
+    private static func encoded(_ body: some Encodable) throws(StepFailure) -> [UInt8] {
+        do {
+            return try ContractCoding.encode(body)
+        } catch {
+            // Strings only: unreachable, kept as a failure rather than a trap.
+            throw .permanent("cannot write the verification request: \(error)")
+        }
     }
 }

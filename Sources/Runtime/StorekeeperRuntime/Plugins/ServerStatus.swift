@@ -1,26 +1,4 @@
-import StorekeeperJSON
-
-/// The error body a server may give with any answer that is not 2xx
-/// (docs/server-contract.md): `{"error": {"code": "kebab-case-code", "message": "a sentence"}}`.
-public struct ServerErrorBody: Sendable, Hashable {
-    /// What went wrong, for programs (`user-mismatch`, `insufficient-balance`).
-    public var code: String
-    /// What went wrong, for people.
-    public var message: String
-
-    /// An error body.
-    public init(code: String, message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    /// The body as the contract writes it.
-    public var json: [UInt8] {
-        let value: JSONValue = ["error": ["code": .string(code), "message": .string(message)]]
-        return Array(JSONWriter(indentation: nil).serialize(value).utf8)
-    }
-}
-
+// The error body is the contract's (StorekeeperContract's ServerErrorBody); how a client treats a status is the runtime's.
 extension ServerResponse {
     /// The longest server message a failure quotes, in characters; a longer
     /// one is cut, so that a failure stays a sentence.
@@ -29,14 +7,7 @@ extension ServerResponse {
     /// The answer's error body, when it is one (the documented shape, with
     /// string members); `nil` for any other body.
     public var errorBody: ServerErrorBody? {
-        // A page of HTML from a proxy is not an error body; nor is anything large.
-        guard !body.isEmpty, body.count <= 64 << 10,
-              case .object(let members)? = try? JSONParser(maxDepth: 4).parse(body),
-              case .object(let error)? = members.first(where: { $0.key == "error" })?.value,
-              case .string(let code)? = error.first(where: { $0.key == "code" })?.value,
-              case .string(let message)? = error.first(where: { $0.key == "message" })?.value
-        else { return nil }
-        return ServerErrorBody(code: code, message: message)
+        ServerErrorBody(json: body)
     }
 
     /// Whether the status says trying again later may succeed: 401 (no or an

@@ -1,6 +1,6 @@
 import Foundation
+import StorekeeperContract
 import StorekeeperCore
-import StorekeeperJSON
 import StorekeeperQueue
 import StorekeeperRuntime
 
@@ -98,7 +98,7 @@ struct ServerLedger {
         return max(0, total)
     }
 
-    func entitlements(of user: String, now: Date) -> ServerWire.Entitlements {
+    func entitlements(of user: String, now: Date) -> ServerEntitlements {
         var owned: Set<String> = []
         var features: Set<String> = []
         var balanceNames = Set((granted[user] ?? [:]).keys)
@@ -114,10 +114,12 @@ struct ServerLedger {
             owned.insert(purchase.product)
             policy?.unlocks.forEach { features.insert($0) }
         }
-        return ServerWire.Entitlements(
+        return ServerEntitlements(
             features: features.sorted(),
             balances: Dictionary(uniqueKeysWithValues: balanceNames.map { ($0, balance($0, of: user)) }),
-            subscriptions: subscriptions.keys.sorted().map { .init(product: $0, expirationDate: subscriptions[$0] ?? 0, status: "active") },
+            subscriptions: subscriptions.keys.sorted().map {
+                .init(product: $0, expirationDate: Date(timeIntervalSince1970: subscriptions[$0] ?? 0), status: .active)
+            },
             products: owned.sorted())
     }
 
@@ -125,14 +127,14 @@ struct ServerLedger {
 
     mutating func respond(to request: ServerRequest, now: Date) -> ServerResponse {
         let path = request.path
-        guard path.hasPrefix("/v1/") else { return Self.error(404, "not-found", "no route \(path); every route is under /v1/") }
-        guard !path.contains("?") else { return Self.error(400, "bad-request", "no route of the contract takes a query") }
+        guard path.hasPrefix("/v1/") else { return Self.error(404, .notFound, "no route \(path); every route is under /v1/") }
+        guard !path.contains("?") else { return Self.error(400, .badRequest, "no route of the contract takes a query") }
         guard let user = user(of: request) else {
-            return Self.error(401, "unauthenticated", "send Authorization: Bearer with a valid credential")
+            return Self.error(401, .unauthenticated, "send Authorization: Bearer with a valid credential")
         }
         let route = path.dropFirst("/v1/".count)
         func only(_ method: String, _ body: () -> ServerResponse) -> ServerResponse {
-            request.method == method ? body() : Self.error(405, "method-not-allowed", "\(path) takes \(method), not \(request.method)")
+            request.method == method ? body() : Self.error(405, .methodNotAllowed, "\(path) takes \(method), not \(request.method)")
         }
         switch route {
         case "account":
@@ -155,30 +157,34 @@ struct ServerLedger {
             if route.hasPrefix("content/") {
                 return only("GET") { serve(route.dropFirst("content/".count), request: request, for: user) }
             }
-            return Self.error(404, "not-found", "no route \(path)")
+            return Self.error(404, .notFound, "no route \(path)")
         }
     }
 
     private func account(of user: String) -> ServerResponse {
         guard let derive = appAccountToken else {
-            return Self.error(501, "not-configured", "this simulated server was made without an appAccountToken derivation")
+            return Self.error(501, .notConfigured, "this simulated server was made without an appAccountToken derivation")
         }
-        let body: JSONValue = ["user": .string(user), "appAccountToken": .string(derive(user).uuidString.lowercased())]
-        return ServerResponse(status: 200, headers: Self.jsonType, body: Array(JSONWriter(indentation: nil).serialize(body).utf8))
+        return Self.json(AccountBody(user: user, appAccountToken: derive(user).uuidString.lowercased()))
     }
 
     private mutating func keep(_ segment: Substring, body: [UInt8], for user: String) -> ServerResponse {
         guard let id = ServerPath.decodedSegment(segment), !id.isEmpty else {
-            return Self.error(400, "bad-request", "the transaction id is not a percent-encoded segment")
+            return Self.error(400, .badRequest, "the transaction id is not a percent-encoded segment")
         }
-        guard let wire = try? JSONDecoder().decode(ServerWire.Record.self, from: Data(body)), let record = wire.record else {
-            return Self.error(400, "bad-request", "the body is not a record object")
+        let object: RecordObject
+        let record: StoredRecord
+        do throws(ContractError) {
+            object = try ContractCoding.decode(RecordObject.self, from: body)
+            record = try object.record()
+        } catch {
+            return Self.error(400, .badRequest, "the body is not a record object: \(error)")
         }
-        guard wire.transaction == id else {
-            return Self.error(400, "bad-request", "the body's transaction is '\(wire.transaction)', the path's '\(id)'")
+        guard object.transaction == id else {
+            return Self.error(400, .badRequest, "the body's transaction is '\(object.transaction)', the path's '\(id)'")
         }
-        if let named = wire.user, named != user {
-            return Self.error(403, "user-mismatch", "the record's user is not the authenticated user")
+        if let named = object.user, named != user {
+            return Self.error(403, .userMismatch, "the record's user is not the authenticated user")
         }
         let isNew = records[user, default: [:]].updateValue(record, forKey: id) == nil
         return ServerResponse(status: isNew ? 201 : 200)
@@ -186,21 +192,20 @@ struct ServerLedger {
 
     private func list(of user: String) -> ServerResponse {
         let mine = records[user] ?? [:]
-        return Self.json(["records": mine.keys.sorted().compactMap { mine[$0].map(ServerWire.Record.init) }])
+        // A kept record was read from a valid object, so it makes one again.
+        return Self.json(RecordList(records: mine.keys.sorted().compactMap { mine[$0].flatMap { try? RecordObject($0) } }))
     }
 
     private mutating func verifyReceipt(_ body: [UInt8], for user: String) -> ServerResponse {
-        struct Verify: Decodable {
-            var transaction: String
-            var product: String
-            var receipt: String?
+        let request: ReceiptVerificationBody
+        do throws(ContractError) {
+            request = try ContractCoding.decode(ReceiptVerificationBody.self, from: body)
+        } catch {
+            return Self.error(400, .badRequest, "\(error); the body must be \(ReceiptVerificationBody.shape)")
         }
-        guard let request = try? JSONDecoder().decode(Verify.self, from: Data(body)) else {
-            return Self.error(400, "bad-request", "the body is not {transaction, product, receipt}")
-        }
-        guard let receipt = request.receipt else { return Self.error(403, "receipt-not-valid", "there is no receipt") }
-        guard let bytes = Data(base64Encoded: receipt) else { return Self.error(400, "bad-request", "the receipt is not Base64") }
-        guard !bytes.isEmpty else { return Self.error(403, "receipt-not-valid", "the receipt is empty") }
+        guard let receipt = request.receipt else { return Self.error(403, .receiptNotValid, "there is no receipt") }
+        guard let bytes = Base64.decode(receipt) else { return Self.error(400, .badRequest, "the receipt is not Base64") }
+        guard !bytes.isEmpty else { return Self.error(403, .receiptNotValid, "the receipt is empty") }
         verified[user, default: [:]][request.transaction] = Verified(
             transaction: request.transaction, product: request.product, originalTransaction: request.transaction,
             environment: "Sandbox", quantity: 1)
@@ -208,16 +213,18 @@ struct ServerLedger {
     }
 
     private mutating func verifyTransaction(_ body: [UInt8], for user: String) -> ServerResponse {
-        struct Signed: Decodable { var signedTransaction: String }
-        guard let signed = try? JSONDecoder().decode(Signed.self, from: Data(body)) else {
-            return Self.error(400, "bad-request", "the body is not {\"signedTransaction\": JWS}")
+        let signed: SignedTransactionBody
+        do throws(ContractError) {
+            signed = try ContractCoding.decode(SignedTransactionBody.self, from: body)
+        } catch {
+            return Self.error(400, .badRequest, "\(error); the body must be \(SignedTransactionBody.shape)")
         }
-        guard let payload = ServerWire.payload(ofJWS: signed.signedTransaction) else {
-            return Self.error(422, "verification-failed", "the signed transaction is not a JWS with a transaction payload")
+        guard let payload = JWSPayload.peek(PeekedTransaction.self, in: signed.signedTransaction) else {
+            return Self.error(422, .verificationFailed, "the signed transaction is not a JWS with a transaction payload")
         }
         if let token = payload.appAccountToken, let derive = appAccountToken,
            UUID(uuidString: token) != derive(user) {
-            return Self.error(403, "account-mismatch", "the transaction's appAccountToken is another user's")
+            return Self.error(403, .accountMismatch, "the transaction's appAccountToken is another user's")
         }
         let transaction = Verified(
             transaction: payload.transactionId, product: payload.productId,
@@ -227,32 +234,31 @@ struct ServerLedger {
         // Kept once by its id: a repeated post answers the same.
         let kept = verified[user]?[transaction.transaction] ?? transaction
         verified[user, default: [:]][kept.transaction] = kept
-        let answer: JSONValue = [
-            "transaction": .string(kept.transaction), "product": .string(kept.product),
-            "originalTransaction": .string(kept.originalTransaction), "environment": .string(kept.environment),
-        ]
-        return ServerResponse(status: 200, headers: Self.jsonType, body: Array(JSONWriter(indentation: nil).serialize(answer).utf8))
+        return Self.json(KeptTransactionBody(transaction: kept.transaction, product: kept.product,
+                                             originalTransaction: kept.originalTransaction, environment: kept.environment))
     }
 
     private mutating func spend(_ segment: Substring, body: [UInt8], for user: String) -> ServerResponse {
         guard let key = ServerPath.decodedSegment(segment), !key.isEmpty else {
-            return Self.error(400, "bad-request", "the spend key is not a percent-encoded segment")
+            return Self.error(400, .badRequest, "the spend key is not a percent-encoded segment")
         }
-        guard case .object(let members)? = try? JSONParser(maxDepth: 2).parse(body),
-              case .string(let balance)? = members.first(where: { $0.key == "balance" })?.value, !balance.isEmpty,
-              case .integer(let amount)? = members.first(where: { $0.key == "amount" })?.value, amount > 0
-        else {
-            return Self.error(400, "bad-request", "the body is not {\"balance\": NAME, \"amount\": a positive integer}")
+        let request: SpendBody
+        do throws(ContractError) {
+            request = try ContractCoding.decode(SpendBody.self, from: body)
+            try request.validate()
+        } catch {
+            return Self.error(400, .badRequest, "\(error); the body must be \(SpendBody.shape)")
         }
+        let (balance, amount) = (request.balance, request.amount)
         if let earlier = spends[user]?[key] {
             guard earlier.balance == balance, earlier.amount == amount else {
-                return Self.error(409, "spend-key-reused", "the key '\(key)' was used for \(earlier.amount) \(earlier.balance)")
+                return Self.error(409, .spendKeyReused, "the key '\(key)' was used for \(earlier.amount) \(earlier.balance)")
             }
             return spent(key, earlier)
         }
         let available = self.balance(balance, of: user)
         guard available >= amount else {
-            return Self.error(409, "insufficient-balance", "\(balance): \(available) available, \(amount) asked")
+            return Self.error(409, .insufficientBalance, "\(balance): \(available) available, \(amount) asked")
         }
         let made = Spend(balance: balance, amount: amount, remaining: available - amount)
         spends[user, default: [:]][key] = made
@@ -260,24 +266,21 @@ struct ServerLedger {
     }
 
     private func spent(_ key: String, _ spend: Spend) -> ServerResponse {
-        let answer: JSONValue = [
-            "key": .string(key), "balance": .string(spend.balance), "amount": .integer(spend.amount), "remaining": .integer(spend.remaining),
-        ]
-        return ServerResponse(status: 200, headers: Self.jsonType, body: Array(JSONWriter(indentation: nil).serialize(answer).utf8))
+        Self.json(SpendAnswerBody(key: key, balance: spend.balance, amount: spend.amount, remaining: spend.remaining))
     }
 
     private func serve(_ encodedPath: Substring, request: ServerRequest, for user: String) -> ServerResponse {
         var segments: [String] = []
         for segment in encodedPath.split(separator: "/", omittingEmptySubsequences: false) {
             guard let decoded = ServerPath.decodedSegment(segment), !decoded.isEmpty, decoded != ".", decoded != ".." else {
-                return Self.error(400, "bad-request", "the content path has an empty, '.', '..' or malformed segment")
+                return Self.error(400, .badRequest, "the content path has an empty, '.', '..' or malformed segment")
             }
             segments.append(decoded)
         }
         let path = segments.joined(separator: "/")
-        guard let file = content[path] else { return Self.error(404, "no-such-content", "no content at '\(path)'") }
+        guard let file = content[path] else { return Self.error(404, .noSuchContent, "no content at '\(path)'") }
         guard purchases(of: user).values.contains(where: { $0.product == file.product }) else {
-            return Self.error(403, "not-owned", "the content is for '\(file.product)', which this user has not bought")
+            return Self.error(403, .notOwned, "the content is for '\(file.product)', which this user has not bought")
         }
         var headers = ["ETag": file.etag, "Content-Type": "application/octet-stream"]
         let total = file.bytes.count
@@ -286,7 +289,7 @@ struct ServerLedger {
         else { return ServerResponse(status: 200, headers: headers, body: file.bytes) }
         guard range.hasPrefix("bytes="), range.hasSuffix("-"),
               let start = Int(range.dropFirst("bytes=".count).dropLast()), start >= 0
-        else { return Self.error(400, "bad-request", "this server reads only Range: bytes=N-") }
+        else { return Self.error(400, .badRequest, "this server reads only Range: bytes=N-") }
         guard start < total else {
             headers["Content-Range"] = "bytes */\(total)"
             return ServerResponse(status: 416, headers: headers)
@@ -306,14 +309,12 @@ struct ServerLedger {
         return rest.isEmpty || rest.contains("/") ? nil : rest
     }
 
-    static func error(_ status: Int, _ code: String, _ message: String) -> ServerResponse {
-        ServerResponse(status: status, headers: jsonType, body: ServerErrorBody(code: code, message: message).json)
+    static func error(_ status: Int, _ code: ErrorCode, _ message: String) -> ServerResponse {
+        ServerResponse(status: status, headers: jsonType, body: ServerErrorBody(code, message).json)
     }
 
     private static func json(_ value: some Encodable) -> ServerResponse {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        guard let body = try? encoder.encode(value) else { return error(500, "internal", "the answer could not be written") }
-        return ServerResponse(status: 200, headers: jsonType, body: Array(body))
+        guard let body = try? ContractCoding.encode(value) else { return error(500, .internal, "the answer could not be written") }
+        return ServerResponse(status: 200, headers: jsonType, body: body)
     }
 }

@@ -1,3 +1,4 @@
+import StorekeeperContract
 import StorekeeperJSON
 
 /// A JWS in compact serialization (RFC 7515 section 7.1): the header, the

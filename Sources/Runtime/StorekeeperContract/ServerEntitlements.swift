@@ -3,10 +3,10 @@ import Foundation
 /// What the app's server derives from the user's purchases: the body of
 /// `GET /v1/entitlements` (docs/server-contract.md).
 ///
-/// Read with Foundation's decoder, as records are: numbers are JSON numbers,
-/// so a subscription's `expirationDate` may have a fraction, while balances
-/// and what is owed must be whole numbers of 0 or more.
-public struct ServerEntitlements: Sendable, Hashable, Decodable {
+/// Both sides code it with ``ContractCoding``: numbers are JSON numbers, so a
+/// subscription's `expirationDate` may have a fraction, while balances and
+/// what is owed must be whole numbers of 0 or more.
+public struct ServerEntitlements: Sendable, Hashable, Codable {
     /// The features unlocked.
     public var features: [String]
     /// The balances, by name (what purchases granted less what was spent;
@@ -44,6 +44,16 @@ public struct ServerEntitlements: Sendable, Hashable, Decodable {
         products = try container.decode([String].self, forKey: .products)
     }
 
+    /// Writes the wire form, `owed` always (a reader must accept its absence).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(features, forKey: .features)
+        try container.encode(balances, forKey: .balances)
+        try container.encode(owed, forKey: .owed)
+        try container.encode(subscriptions, forKey: .subscriptions)
+        try container.encode(products, forKey: .products)
+    }
+
     /// A member's key in an object of amounts.
     private struct Name: CodingKey {
         var stringValue: String
@@ -70,7 +80,7 @@ public struct ServerEntitlements: Sendable, Hashable, Decodable {
     }
 
     /// A subscription in effect.
-    public struct Subscription: Sendable, Hashable, Decodable {
+    public struct Subscription: Sendable, Hashable, Codable {
         /// The product subscribed to.
         public var product: String
         /// When the current period ends (seconds since 1970 on the wire).
@@ -98,10 +108,18 @@ public struct ServerEntitlements: Sendable, Hashable, Decodable {
             expirationDate = Date(timeIntervalSince1970: seconds)
             status = try container.decode(Status.self, forKey: .status)
         }
+
+        /// Writes the wire form; the date as seconds since 1970.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(product, forKey: .product)
+            try container.encode(expirationDate.timeIntervalSince1970, forKey: .expirationDate)
+            try container.encode(status, forKey: .status)
+        }
     }
 
     /// Where a subscription stands.
-    public enum Status: String, Sendable, Hashable, Decodable, CaseIterable {
+    public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
         /// Paid for the current period.
         case active
         /// Renewal failed, the App Store's grace period runs: the user keeps access.

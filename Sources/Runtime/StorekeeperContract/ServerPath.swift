@@ -1,8 +1,31 @@
 import Foundation
 
-/// How the server contract puts text in a path (docs/server-contract.md):
-/// transaction ids, spend keys and the segments of a content path.
+/// The server contract's paths (docs/server-contract.md), and how it puts
+/// text in a path: transaction ids, spend keys and the segments of a
+/// content path.
 public enum ServerPath {
+    /// `GET`: who the credential authenticates.
+    public static let account = "/v1/account"
+    /// `POST`: a signed transaction to verify and keep.
+    public static let transactions = "/v1/transactions"
+    /// `POST`: a transaction proved by the app's receipt.
+    public static let receiptVerification = "/v1/receipts/verify"
+    /// `GET`: the user's records.
+    public static let records = "/v1/records"
+    /// `GET`: what the user's purchases entitle them to.
+    public static let entitlements = "/v1/entitlements"
+
+    /// `PUT`: the record of `transactionID`.
+    public static func record(_ transactionID: String) -> String { "/v1/records/\(segment(transactionID))" }
+
+    /// `PUT`: the spend made once under `key`.
+    public static func spend(_ key: String) -> String { "/v1/spends/\(segment(key))" }
+
+    /// `GET`: the content file whose path has these segments, each encoded.
+    public static func content(_ segments: [String]) -> String {
+        "/v1/content/" + segments.map(segment).joined(separator: "/")
+    }
+
     /// `text` as one path segment: every byte of its UTF-8 other than RFC
     /// 3986's unreserved characters (`A`–`Z`, `a`–`z`, `0`–`9`, `-`, `.`,
     /// `_`, `~`) as `%XX` in uppercase hex, so that it stays one segment
