@@ -1,7 +1,7 @@
 import StorekeeperCore
 import StorekeeperPlatform
 
-/// The journal's exclusive lock: `flock(LOCK_EX | LOCK_NB)` on a file beside
+/// The journal's exclusive lock (StorekeeperPlatform's ``FileLock``) on a file beside
 /// it (`REAL.lock`, where `REAL` is the journal's real path, symbolic links
 /// resolved, so that every path to one journal shares one lock), held open
 /// from before the database is opened until the journal is closed. A second queue on the same journal, in another process
@@ -21,35 +21,24 @@ final class JournalLock: Sendable {
     /// Takes the lock of the journal at `journalPath`, creating the lock file if needed.
     init(journalPath: String) throws(JournalError) {
         let path = JournalFile.realPath(journalPath) + ".lock"
-        // No-follow: a link planted at this name must not make the queue create or lock another file.
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else {
-            let code = errno
-            throw JournalError(path: journalPath, kind: .unreadable,
-                               message: "cannot open the journal's lock file \(path) (\(String(cString: strerror(code)))): "
-                                   + "the queue needs to create and write it beside the journal")
-        }
         // A holder that lets go within a second is waited for: a queue in
         // another process just stopping, or a child process this one is
         // starting, which holds a copy of the descriptor until its `exec`.
-        var result: Int32 = -1
-        var code: Int32 = 0
-        for attempt in 0...Self.attempts {
-            if attempt > 0 { usleep(Self.pause) }
-            repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
-            code = errno
-            if result == 0 || code != EWOULDBLOCK { break }
-        }
-        guard result == 0 else {
-            close(fd)
-            if code == EWOULDBLOCK {
-                throw JournalError(path: journalPath, kind: .inUse,
-                                   message: "the journal is in use by another queue (the lock \(path) is held, by another process or "
-                                       + "another TransactionQueue in this one, and was not let go within a second); only one queue may use a journal at a time: "
-                                       + "stop and release the other one first")
-            }
+        let fd: Int32
+        do throws(FileLock.Failure) {
+            fd = try FileLock.take(path, attempts: Self.attempts, pause: Self.pause)
+        } catch .held {
+            throw JournalError(path: journalPath, kind: .inUse,
+                               message: "the journal is in use by another queue (the lock \(path) is held, by another process or "
+                                   + "another TransactionQueue in this one, and was not let go within a second); only one queue may use a journal at a time: "
+                                   + "stop and release the other one first")
+        } catch .cannotOpen(let code) {
             throw JournalError(path: journalPath, kind: .unreadable,
-                               message: "cannot lock the journal's lock file \(path) (\(String(cString: strerror(code))))")
+                               message: "cannot open the journal's lock file \(path) (\(String(cString: strerror(code)))): "
+                                   + "the queue needs to create and write it beside the journal")
+        } catch {
+            throw JournalError(path: journalPath, kind: .unreadable,
+                               message: "cannot lock the journal's lock file \(path) (\(error.reason ?? "unknown error"))")
         }
         self.path = path
         descriptor = Locked(fd)

@@ -3,11 +3,10 @@ import StorekeeperCore
 import StorekeeperPlatform
 import StorekeeperRuntime
 
-/// Whole-file reads, and writes that replace a file atomically and durably:
-/// the bytes go to a temporary file in the same folder, which is flushed to
-/// disk, renamed over the target, and the folder flushed too. A process
-/// killed at any point leaves the old file or the new one, never a mix; a
-/// crash of the machine after `write` returns keeps the new one.
+/// Whole-file reads, and writes that replace a file atomically and durably
+/// (StorekeeperPlatform's ``DurableFile``, the one home of that mechanism):
+/// a process killed at any point leaves the old file or the new one, never
+/// a mix; a crash of the machine after `write` returns keeps the new one.
 ///
 /// Errors name the path and say what is wrong; running out of space or file
 /// descriptors is transient, anything else permanent.
@@ -55,7 +54,8 @@ public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`, creating its folder if
     /// needed. On failure the old file, if any, is left as it was.
     public static func replace(_ path: String, with bytes: [UInt8]) throws(StepFailure) {
-        let (folder, name) = split(path)
+        let folder = DurableFile.folder(of: path)
+        let name = DurableFile.lastComponent(of: path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw .permanent("cannot write \(path): it does not name a file")
         }
@@ -66,60 +66,20 @@ public enum AtomicFile {
                 throw .permanent("cannot create the folder \(folder): \(error.localizedDescription)")
             }
         }
-        // Hidden and not ending in `.json`, so that readers of the folder skip it.
-        let temporary = "\(folder)/.\(name).\(UUID().uuidString).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("write", temporary, errno) }
-        var renamed = false
-        defer { if !renamed { _ = unlink(temporary) } }
-        do {
-            defer { _ = close(descriptor) }
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes {
-                    write(descriptor, $0.baseAddress.map { $0 + written }, bytes.count - written)
-                }
-                if count < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    throw failure("write", temporary, code)
-                }
-                written += count
-            }
-            // Flushed before the rename, so the name never points at bytes still only in memory.
-            guard flush(descriptor) else { throw failure("flush", temporary, errno) }
+        do throws(DurableFile.Failure) {
+            try DurableFile.replace(path, with: bytes)
+        } catch {
+            throw failure(error.action, error.path, error.code)
         }
-        guard rename(temporary, path) == 0 else { throw failure("replace", path, errno) }
-        renamed = true
-        // The rename is itself a change to the folder, durable only once the folder is flushed.
-        try flushFolder(folder)
     }
 
     /// Flushes a folder, so that a file created, renamed or linked in it is
     /// there after a power loss.
     static func flushFolder(_ folder: String) throws(StepFailure) {
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folderDescriptor >= 0 else { throw failure("open the folder", folder, errno) }
-        defer { _ = close(folderDescriptor) }
-        guard flush(folderDescriptor) else { throw failure("flush the folder", folder, errno) }
-    }
-
-    /// The folder and the last component of `path`.
-    static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = slash == path.startIndex ? "/" : String(path[..<slash])
-        return (folder, String(path[path.index(after: slash)...]))
-    }
-
-    /// Flushes a file's data to the disk itself: on Apple platforms `fsync`
-    /// only reaches the drive's cache, `F_FULLFSYNC` the medium.
-    private static func flush(_ descriptor: Int32) -> Bool {
-        #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
-        #endif
-        while true {
-            if fsync(descriptor) == 0 { return true }
-            if errno != EINTR { return false }
+        do throws(DurableFile.Failure) {
+            try DurableFile.flushFolder(folder)
+        } catch {
+            throw failure(error.action, error.path, error.code)
         }
     }
 

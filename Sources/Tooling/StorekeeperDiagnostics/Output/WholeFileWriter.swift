@@ -63,11 +63,7 @@ public enum WholeFileWriter {
     /// Replaces the file at `path` with `text` (UTF-8), or leaves it as it
     /// was and throws. The folder must exist.
     public static func write(_ text: String, to path: String) throws(Failure) {
-        try write(text, to: path) { name in
-            // The name shortened, so that the temporary one stays within a file name's 255 bytes.
-            let stem = String(decoding: name.utf8.prefix(200), as: UTF8.self)
-            return ".\(stem).\(String(UInt64.random(in: .min ... .max), radix: 16)).tmp"
-        }
+        try write(text, to: path, temporaryName: DurableFile.randomTemporaryName)
     }
 
     /// ``write(_:to:)`` with the temporary file's name chosen by
@@ -75,40 +71,14 @@ public enum WholeFileWriter {
     /// files and links at the names it gives.
     static func write(_ text: String, to path: String, temporaryName: (String) -> String) throws(Failure) {
         if let problem = problem(writingTo: path) { throw Failure(message: "cannot write \(path): \(problem)") }
-        let folder = self.folder(of: path)
-        let name = lastComponent(of: path)
-        var temporary = ""
-        var descriptor: Int32 = -1
-        // A name taken (by chance, or by a planted file or link) is never
-        // opened: another is tried, a bounded number of times.
-        for _ in 0..<100 {
-            temporary = String(decoding: path.utf8.dropLast(name.utf8.count), as: UTF8.self) + temporaryName(name)
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if descriptor >= 0 || errno != EEXIST { break }
-        }
-        guard descriptor >= 0 else {
-            throw Failure(message: "cannot write \(path): cannot create a temporary file in \(folder): \(reason())")
-        }
-        var failed: String?
-        // A file replaced keeps its permissions (a 0600 policy stays private);
-        // a new one gets 0644 less the umask, as open gave it.
-        var existing = stat()
-        if lstat(path, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o7777) != 0 { failed = reason() }
-        if failed == nil, let code = DescriptorWriting.writeAll(text, to: descriptor) { failed = String(cString: strerror(code)) }
-        // Flushed before the rename, so the name never points at bytes still only in memory.
-        if failed == nil, !flush(descriptor) { failed = reason() }
-        if close(descriptor) != 0, failed == nil { failed = reason() }
-        if failed == nil, rename(temporary, path) != 0 { failed = reason() }
-        if let failed {
-            unlink(temporary)
-            throw Failure(message: "cannot write \(path): \(failed)")
-        }
-        // The rename is a change to the folder, durable once the folder is flushed;
-        // the file is written by then, so a folder that cannot be flushed is not an error.
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            _ = flush(folderDescriptor)
-            close(folderDescriptor)
+        do throws(DurableFile.Failure) {
+            try DurableFile.replace(path, with: Array(text.utf8), temporaryName: temporaryName)
+        } catch where error.isReplaced {
+            // The file is written; a folder that cannot be flushed is not an error of the output.
+        } catch {
+            // The temporary file's own path says nothing to the user; its folder does.
+            let detail = error.action == DurableFile.Failure.creatingTemporary ? error.description : error.reason
+            throw Failure(message: "cannot write \(path): \(detail)")
         }
     }
 
@@ -138,30 +108,8 @@ public enum WholeFileWriter {
         }
     }
 
-    /// The folder `path` is in: `.` for a bare name, `/` for a name at the
-    /// root. Split at the last `/` byte (a `/` is never part of a longer
-    /// UTF-8 sequence, though it may begin a grapheme).
-    static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        return slash == path.utf8.startIndex ? "/" : String(decoding: path.utf8[..<slash], as: UTF8.self)
-    }
+    /// The folder `path` is in: `.` for a bare name, `/` for a name at the root.
+    static func folder(of path: String) -> String { DurableFile.folder(of: path) }
 
-    private static func lastComponent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(decoding: path.utf8[path.utf8.index(after: slash)...], as: UTF8.self)
-    }
-
-    /// Flushes a file's data to the disk itself: on Apple platforms `fsync`
-    /// only reaches the drive's cache, `F_FULLFSYNC` the medium.
-    private static func flush(_ descriptor: Int32) -> Bool {
-        #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
-        #endif
-        while true {
-            if fsync(descriptor) == 0 { return true }
-            if errno != EINTR { return false }
-        }
-    }
-
-    private static func reason() -> String { String(cString: strerror(errno)) }
+    private static func lastComponent(of path: String) -> String { DurableFile.lastComponent(of: path) }
 }

@@ -59,20 +59,15 @@ struct SessionFolder {
     /// journal's lock, which alone does not keep another session out.
     private static func lockSession(_ state: String) throws(CommandFailure) {
         let path = (state as NSString).appendingPathComponent(lockName)
-        // No-follow: a link planted at this name must not make the session create or lock another file.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            throw CommandFailure(message: "cannot open the session's lock file \(path) (\(String(cString: strerror(errno)))); give a folder the tool may write in")
-        }
-        var result: Int32
-        repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
-        guard result == 0 else {
-            let code = errno
-            close(descriptor)
-            if code == EWOULDBLOCK {
-                throw CommandFailure(message: "--state \(state) is in use by another storekeeper simulate session (it holds \(path)); wait for it to end, or give another folder")
-            }
-            throw CommandFailure(message: "cannot lock the session's lock file \(path) (\(String(cString: strerror(code))))")
+        do throws(FileLock.Failure) {
+            // Kept open, so held, until the process exits.
+            _ = try FileLock.take(path)
+        } catch .held {
+            throw CommandFailure(message: "--state \(state) is in use by another storekeeper simulate session (it holds \(path)); wait for it to end, or give another folder")
+        } catch .cannotOpen(let code) {
+            throw CommandFailure(message: "cannot open the session's lock file \(path) (\(String(cString: strerror(code)))); give a folder the tool may write in")
+        } catch {
+            throw CommandFailure(message: "cannot lock the session's lock file \(path) (\(error.reason ?? "unknown error"))")
         }
     }
 }
