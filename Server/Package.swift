@@ -142,6 +142,7 @@ let package = Package(
                 .product(name: "StorekeeperCore", package: "storekeeper"),
                 .product(name: "StorekeeperJSON", package: "storekeeper"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
                 // Lives/: the App Store model's random lives through the server (StorekeeperServerLives).
                 "StorekeeperServerLives",
                 .product(name: "StorekeeperStoreModel", package: "storekeeper"),

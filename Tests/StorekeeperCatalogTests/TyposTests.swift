@@ -28,6 +28,22 @@ import Testing
         #expect(errors.first?.message.contains("did you mean 'model'?") == true)
     }
 
+    /// `{title: Pro, ad free}`: YAML ends the plain value at the comma and reads
+    /// `ad free` as a key with no value; the error says so and how to quote it
+    /// (issue 26: before, it said only "unknown key", with the list of keys).
+    @Test func aCommaInAnUnquotedFlowValueSaysToQuoteIt() throws {
+        let fixture = CatalogFixture(.nonConsumable).with("localizations", "{en: {title: Pro, ad free, description: Something}}")
+        let errors = fixture.load().diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.rule) == ["unknown-key"])
+        let message = try #require(errors.first?.message)
+        #expect(message.contains("unknown key 'ad free'") && message.contains("a comma ends a plain value") && message.contains("quote that value"),
+                "\(message)")
+        // A key written with a colon is an ordinary unknown key, with the keys listed.
+        let typed = CatalogFixture(.nonConsumable).with("localizations", "{en: {title: Pro, colour: red, description: Something}}")
+        let other = try #require(typed.load().diagnostics.first { $0.rule == "unknown-key" }?.message)
+        #expect(!other.contains("a comma ends"), "\(other)")
+    }
+
     /// The same typo in every product: each product's own typo stands for its own missing key,
     /// and only that one (issue 15, item 7: this asked a list of every typo so far, per product).
     @Test func theSameTypoInEveryProductIsReportedOncePerProduct() throws {

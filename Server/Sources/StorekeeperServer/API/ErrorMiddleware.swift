@@ -10,6 +10,11 @@ import StorekeeperServerStorage
 /// body) into their status with a code, and anything else into 500 `internal`
 /// whose message names nothing of the server's insides (the log has them).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The statuses of refusals logged at `info`: 403 (another user's), 409 (a spend or a record refused)
+    /// and 422 (a transaction that does not verify). Not 400, 401 or 404, which a client's own mistakes
+    /// and expired credentials make often, and which its answer already explains.
+    static var refusalsLogged: Set<Int> { [403, 409, 422] }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
@@ -22,6 +27,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     static func answer(for error: any Error, request: Request, logger: Logger) -> APIError {
         switch error {
         case let refusal as APIError:
+            // A purchase refused (a transaction that does not verify, another user's, a spend the balance
+            // cannot pay) is an operator's question later: said at the default level, never with a credential.
+            if Self.refusalsLogged.contains(refusal.status.code) {
+                logger.info("request refused", metadata: [
+                    "status": .stringConvertible(refusal.status.code), "code": .string(refusal.code), "message": .string(refusal.message),
+                    "method": .string(request.method.rawValue), "path": .string(request.uri.path),
+                ])
+            }
             return refusal
         case StorageError.transient(let why):
             logger.warning("storage unavailable", metadata: ["why": .string(why)])

@@ -64,12 +64,12 @@ enum CatalogFileDecoder {
                 } else if catalogKeys.contains(key) {
                     context.error(CatalogRuleID.fragmentKey, "'\(key)' belongs in the catalog file; a fragment may hold only \(fragmentKeys.joined(separator: ", "))", at: pair.key)
                 } else {
-                    context.unknownKey(pair.key, in: "a fragment", known: fragmentKeys)
+                    context.unknownKey(pair.key, value: pair.value, in: "a fragment", known: fragmentKeys)
                 }
                 continue
             }
             guard catalogKeys.contains(key) else {
-                context.unknownKey(pair.key, in: "a catalog", known: catalogKeys)
+                context.unknownKey(pair.key, value: pair.value, in: "a catalog", known: catalogKeys)
                 continue
             }
             fields[key] = pair
@@ -201,7 +201,7 @@ enum CatalogFileDecoder {
                 minimumOS = decodeVersion(pair.value, context: &context)
                 if minimumOS == nil { ok = false }
             default:
-                context.unknownKey(pair.key, in: "'app'", known: appKeys)
+                context.unknownKey(pair.key, value: pair.value, in: "'app'", known: appKeys)
             }
         }
         if !sawBundleID { context.missing("bundle-id", in: node, of: "'app'", example: "com.example.app") }
@@ -240,7 +240,7 @@ enum CatalogFileDecoder {
                 identity = context.enumeration(pair.value, "server identity")
                 if identity == nil { ok = false }
             default:
-                context.unknownKey(pair.key, in: "'server'", known: serverKeys)
+                context.unknownKey(pair.key, value: pair.value, in: "'server'", known: serverKeys)
             }
         }
         if !sawURL { context.missing("url", in: node, of: "'server'", example: "https://store.example.com") }
@@ -261,7 +261,7 @@ enum CatalogFileDecoder {
                 spentBalance = context.enumeration(pair.value, "'spent-balance' refund policy")
                 if spentBalance == nil { ok = false }
             default:
-                context.unknownKey(pair.key, in: "'refunds'", known: refundsKeys)
+                context.unknownKey(pair.key, value: pair.value, in: "'refunds'", known: refundsKeys)
             }
         }
         guard ok else { return nil }
@@ -330,7 +330,7 @@ enum CatalogFileDecoder {
                 case "localizations":
                     localizations = decodeGroupLocalizations(field.value, context: &context)
                 default:
-                    context.unknownKey(field.key, in: "a group", known: groupKeys)
+                    context.unknownKey(field.key, value: field.value, in: "a group", known: groupKeys)
                 }
             }
             if !sawName { context.missing("name", in: pair.value, of: "the group '\(id.value)'", example: "Rocket Racer Pro") }
@@ -356,7 +356,7 @@ enum CatalogFileDecoder {
                 if field.key.text == "name" {
                     name = context.string(field.value, "'name'", example: "Rocket Racer Pro", nonEmpty: true)
                 } else {
-                    context.unknownKey(field.key, in: "a group localization", known: ["name"])
+                    context.unknownKey(field.key, value: field.value, in: "a group localization", known: ["name"])
                 }
             }
             if let name {
@@ -386,7 +386,7 @@ enum CatalogFileDecoder {
             case "persistence": defaults.persistence = PersistenceDecoder.decodePersistence(pair.value, context: &context)
             case "restore": defaults.restore = PersistenceDecoder.decodeRestore(pair.value, context: &context)
             case "family-shareable": defaults.familyShareable = context.bool(pair.value, "'family-shareable'")
-            default: context.unknownKey(pair.key, in: "'defaults'", known: defaultsKeys)
+            default: context.unknownKey(pair.key, value: pair.value, in: "'defaults'", known: defaultsKeys)
             }
         }
         return defaults

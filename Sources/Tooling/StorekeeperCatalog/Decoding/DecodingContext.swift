@@ -78,9 +78,17 @@ struct DecodingContext {
     }
 
     /// An unknown key, with the nearest known key suggested (or the list of them).
-    mutating func unknownKey(_ key: YAMLNode, in place: String, known: [String]) {
+    /// A key with no value at all (no `:`) in a flow mapping is most often the
+    /// rest of the value before it, cut at a comma: that is said, with the fix.
+    mutating func unknownKey(_ key: YAMLNode, value: YAMLNode? = nil, in place: String, known: [String]) {
         let text = key.text ?? ""
         var message = "unknown key '\(text)' in \(place)"
+        if let value, Self.isCutAtComma(value) {
+            message += "; it has no ':' and no value: in a flow mapping ({...}) a comma ends a plain value, so if '\(text)' "
+                + "belongs to the value before it, quote that value (\"like this, with its comma\"); the keys are: \(known.joined(separator: ", "))"
+            error(CatalogRuleID.unknownKey, message, at: key)
+            return
+        }
         if let nearest = Suggestion.nearest(to: text, in: known) {
             message += "; did you mean '\(nearest)'?"
             typos.record(nearest, at: key.range)
@@ -88,6 +96,14 @@ struct DecodingContext {
             message += "; expected one of: \(known.joined(separator: ", "))"
         }
         error(CatalogRuleID.unknownKey, message, at: key)
+    }
+
+    /// Whether `value` is the empty value YAML gives a key written without a
+    /// `:` in a flow mapping: a plain empty scalar of no width.
+    private static func isCutAtComma(_ value: YAMLNode) -> Bool {
+        let range = value.range
+        return value.kind == .scalar && value.scalarStyle == .plain && value.text?.isEmpty == true
+            && range.start.line == range.end.line && range.start.column == range.end.column
     }
 
     /// A required key that a mapping lacks, reported at the mapping.

@@ -39,7 +39,7 @@ enum DeliveryDecoder {
                 content = decodeContent(pair.value, context: &context)
                 if content == nil { ok = false }
             case nil:
-                context.unknownKey(pair.key, in: "'delivery'", known: keys.names)
+                context.unknownKey(pair.key, value: pair.value, in: "'delivery'", known: keys.names)
             }
         }
         if !sawModel { context.missing("model", in: node, of: "'delivery'", example: "built-in") }
@@ -90,7 +90,7 @@ enum DeliveryDecoder {
                 storage = context.enumeration(pair.value, "content storage")
                 if storage == nil { ok = false }
             case nil:
-                context.unknownKey(pair.key, in: "'content'", known: contentKeys.names)
+                context.unknownKey(pair.key, value: pair.value, in: "'content'", known: contentKeys.names)
             }
         }
         if !sawSource { context.missing("source", in: node, of: "'content'", example: "bundle") }

@@ -73,7 +73,7 @@ enum OfferDecoder {
             if let key = pair.key.key(in: termKeys) {
                 fields.take(key, pair)
             } else {
-                context.unknownKey(pair.key, in: "'introductory-offer'", known: termKeys.names)
+                context.unknownKey(pair.key, value: pair.value, in: "'introductory-offer'", known: termKeys.names)
             }
         }
         guard let terms = decodeTerms(fields, of: node, named: "'introductory-offer'", pricedAs: "the introductory price", regular: regular, context: &context)
@@ -125,7 +125,7 @@ enum OfferDecoder {
             case .period?: fields.take(.period, pair)
             case .periods?: fields.take(.periods, pair)
             case .price?: fields.take(.price, pair)
-            case nil: context.unknownKey(pair.key, in: "an offer", known: offerKeys.names)
+            case nil: context.unknownKey(pair.key, value: pair.value, in: "an offer", known: offerKeys.names)
             }
         }
         var id: Located<String>?

@@ -29,7 +29,7 @@ enum PersistenceDecoder {
                 record = context.enumeration(pair.value, "record kind")
                 if record == nil { ok = false }
             case nil:
-                context.unknownKey(pair.key, in: "'persistence'", known: persistenceKeys.names)
+                context.unknownKey(pair.key, value: pair.value, in: "'persistence'", known: persistenceKeys.names)
             }
         }
         if !sawStrategy { context.missing("strategy", in: node, of: "'persistence'", example: "receipt") }
@@ -68,7 +68,7 @@ enum PersistenceDecoder {
                 selection = context.enumeration(pair.value, "restore selection")
                 if selection == nil { ok = false }
             case nil:
-                context.unknownKey(pair.key, in: "'restore'", known: restoreKeys.names)
+                context.unknownKey(pair.key, value: pair.value, in: "'restore'", known: restoreKeys.names)
             }
         }
         if !sawPolicy { context.missing("policy", in: node, of: "'restore'", example: "receipt-refresh") }

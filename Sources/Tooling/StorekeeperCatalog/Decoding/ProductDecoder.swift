@@ -104,7 +104,7 @@ enum ProductDecoder {
             case .introductoryOffer?: offer = field
             case .offers?: offers = field
             case .duration?: duration = field
-            case nil: context.unknownKey(pair.key, in: "a product", known: keys.names)
+            case nil: context.unknownKey(pair.key, value: pair.value, in: "a product", known: keys.names)
             }
         }
 
@@ -328,7 +328,7 @@ enum ProductDecoder {
                     sawDescription = true
                     description = context.string(field.value, "'description'", example: "Fly over the traffic", nonEmpty: true)
                 case nil:
-                    context.unknownKey(field.key, in: "a localization", known: localizationKeys.names)
+                    context.unknownKey(field.key, value: field.value, in: "a localization", known: localizationKeys.names)
                 }
             }
             if !sawTitle { context.missing("title", in: pair.value, of: "the '\(locale.value)' localization", example: "Rocket Car") }

@@ -33,7 +33,7 @@ enum RuleDecoder {
                 actionKeys.append(pair.key)
                 if let insert = decodeAdd(pair.value, context: &context) { action = insert } else { ok = false }
             default:
-                context.unknownKey(pair.key, in: "a rule", known: keys)
+                context.unknownKey(pair.key, value: pair.value, in: "a rule", known: keys)
             }
         }
         if !sawName { context.missing("name", in: node, of: "this rule", example: "quiet-cancel") }
@@ -74,7 +74,7 @@ enum RuleDecoder {
                 condition.error = context.enumeration(pair.value, "store error")
                 if condition.error == nil { ok = false }
             default:
-                context.unknownKey(pair.key, in: "'when'", known: conditionKeys)
+                context.unknownKey(pair.key, value: pair.value, in: "'when'", known: conditionKeys)
             }
         }
         if node.pairs.isEmpty {
@@ -138,7 +138,7 @@ enum RuleDecoder {
                 steps = decodeSteps(pair.value, "'steps'", context: &context)
                 if steps == nil { ok = false }
             default:
-                context.unknownKey(pair.key, in: "'add'", known: addKeys)
+                context.unknownKey(pair.key, value: pair.value, in: "'add'", known: addKeys)
             }
         }
         if !sawSteps { context.missing("steps", in: node, of: "'add'", example: "[notify]") }
