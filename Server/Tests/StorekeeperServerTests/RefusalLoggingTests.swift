@@ -21,9 +21,8 @@ import Testing
             set { metadata[key] = newValue }
         }
 
-        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-                 function: String, line: UInt) {
-            entries.withLock { $0.append((level, message.description, metadata ?? [:])) }
+        func log(event: LogEvent) {
+            entries.withLock { $0.append((event.level, event.message.description, event.metadata ?? [:])) }
         }
     }
 

@@ -6,17 +6,15 @@ import StorekeeperRuntime
 
 /// The store of the durable benchmark: on connect it delivers every one of its transactions at once,
 /// as the App Store delivers what is unfinished at launch; it records each finish, and does nothing else.
-final class BenchmarkStore: StoreBackend, @unchecked Sendable {
+final class BenchmarkStore: StoreBackend, Sendable {
     private let transactions: [StoreTransaction]
-    /// Guards `finished` and `finishCalls`.
-    private let lock = NSLock()
-    private var finished = Set<String>()
-    private var finishCalls = 0
+    /// The transactions finished, and how many times `finish` was called.
+    private let finishes = Locked((finished: Set<String>(), calls: 0))
 
     /// A store holding these transactions, unfinished.
     init(_ transactions: [StoreTransaction]) {
         self.transactions = transactions
-        finished.reserveCapacity(transactions.count)
+        finishes.withLock { $0.finished.reserveCapacity(transactions.count) }
     }
 
     func connect(_ sink: StoreEventSink) async {
@@ -26,9 +24,9 @@ final class BenchmarkStore: StoreBackend, @unchecked Sendable {
     func add(_ payment: Payment) async {}
 
     func finish(transactionID: String) async throws(StepFailure) {
-        lock.withLock {
-            finishCalls += 1
-            finished.insert(transactionID)
+        finishes.withLock {
+            $0.calls += 1
+            $0.finished.insert(transactionID)
         }
     }
 
@@ -37,7 +35,7 @@ final class BenchmarkStore: StoreBackend, @unchecked Sendable {
     func receiptEntries() async -> [ReceiptEntry] { [] }
 
     /// How many times `finish` was called, and for how many distinct transactions.
-    var finishes: (calls: Int, distinct: Int) {
-        lock.withLock { (finishCalls, finished.count) }
+    var finishCount: (calls: Int, distinct: Int) {
+        finishes.withLock { ($0.calls, $0.finished.count) }
     }
 }

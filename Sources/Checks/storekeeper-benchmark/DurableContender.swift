@@ -102,7 +102,7 @@ enum DurableContender: Sendable, Hashable, CaseIterable, CustomStringConvertible
         }
         await queue.whenIdle()
         let end = MonotonicClock.nanoseconds()
-        let finishes = store.finishes
+        let finishes = store.finishCount
         let entitlements = await queue.entitlements()
         await queue.stop()
         guard finishes.calls == transactions.count, finishes.distinct == transactions.count else {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperCore
 import StorekeeperDeviceLives
 
 /// `storekeeper-device-lives`: random lives of the App Store model on devices (issue 25): each person's app
@@ -94,17 +95,14 @@ struct DeviceLivesCommand: AsyncParsableCommand {
 }
 
 /// Lives done and failed so far, counted from the lives' task group.
-final class Progress: @unchecked Sendable {
-    // @unchecked: the counts are behind `lock`.
-    private let lock = NSLock()
-    private var done = 0
-    private var failed = 0
+final class Progress: Sendable {
+    private let counts = Locked((done: 0, failed: 0))
 
     func add(failed didFail: Bool) -> (done: Int, failed: Int) {
-        lock.withLock {
-            done += 1
-            if didFail { failed += 1 }
-            return (done, failed)
+        counts.withLock {
+            $0.done += 1
+            if didFail { $0.failed += 1 }
+            return $0
         }
     }
 }

@@ -10,7 +10,7 @@ import StorekeeperPlatform
 ///
 /// SIGKILL and not `exit` or a crash: nothing runs after it (no `defer`, no
 /// buffered write, no SQLite cleanup), as when the system ends an app.
-final class KillSwitch: @unchecked Sendable {
+final class KillSwitch: Sendable {
     /// When to kill.
     enum Mode: Sendable {
         /// Never: a clean launch.
@@ -24,18 +24,16 @@ final class KillSwitch: @unchecked Sendable {
     // The points are reached from the queue's actor, the store's, the record
     // stores' and the step's task: one lock orders the draws, so that a seed
     // names one sequence of decisions for a given order of points.
-    private let lock = NSLock()
     private let mode: Mode
-    private var generator: SplitMix64
-    private var reached: [KillPoint: Int] = [:]
+    private let draws: Locked<(generator: SplitMix64, reached: [KillPoint: Int])>
 
     /// A switch for `mode`.
     init(_ mode: Mode) {
         self.mode = mode
         if case .random(_, let seed) = mode {
-            generator = SplitMix64(seed: seed)
+            draws = Locked((SplitMix64(seed: seed), [:]))
         } else {
-            generator = SplitMix64(seed: 0)
+            draws = Locked((SplitMix64(seed: 0), [:]))
         }
     }
 
@@ -53,17 +51,17 @@ final class KillSwitch: @unchecked Sendable {
     /// Whether the process is to die at `point`, for a caller that has
     /// something to do first (write a torn line, say) and then calls ``die(at:)``.
     func decides(_ point: KillPoint) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        let count = reached[point, default: 0] + 1
-        reached[point] = count
-        switch mode {
-        case .never:
-            return false
-        case .random(let probability, _):
-            return generator.chance(probability)
-        case .at(let chosen, let target):
-            return chosen == point && count == target
+        draws.withLock { draws in
+            let count = draws.reached[point, default: 0] + 1
+            draws.reached[point] = count
+            switch mode {
+            case .never:
+                return false
+            case .random(let probability, _):
+                return draws.generator.chance(probability)
+            case .at(let chosen, let target):
+                return chosen == point && count == target
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 
 /// Chains already verified, by their certificates' bytes as sent (base64 of
 /// the leaf and the intermediate), each with the leaf's key and the window of
@@ -8,9 +9,8 @@ import Foundation
 /// signature checked. Bounded: past ``capacity`` entries the oldest goes.
 ///
 /// Only chains are cached, never a payload's decision.
-final class VerifiedChainCache: @unchecked Sendable {
-    // @unchecked: `entries` and `order` are read and written only under `lock`.
-    // (StorekeeperCore's `Locked` is `package` access: this package cannot see it.)
+final class VerifiedChainCache: Sendable {
+    // Synchronization's Mutex: the server runs on macOS 15 and Linux, where it exists.
 
     struct Key: Hashable {
         var leaf: String
@@ -31,9 +31,8 @@ final class VerifiedChainCache: @unchecked Sendable {
 
     /// The most chains kept; the App Store signs with few at once.
     let capacity: Int
-    private let lock = NSLock()
-    private var entries: [Key: Entry] = [:]
-    private var order: [Key] = []
+    /// The entries, and their keys oldest first.
+    private let cache = Mutex<(entries: [Key: Entry], order: [Key])>(([:], []))
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -41,28 +40,26 @@ final class VerifiedChainCache: @unchecked Sendable {
 
     /// The entry for `key` if its chain was valid at `time`.
     func entry(for key: Key, at time: Date) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[key], entry.covers(time) else { return nil }
-        return entry
+        cache.withLock { cache in
+            guard let entry = cache.entries[key], entry.covers(time) else { return nil }
+            return entry
+        }
     }
 
     /// Remembers a verified chain, evicting the oldest past the capacity.
     func insert(_ entry: Entry, for key: Key) {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.updateValue(entry, forKey: key) == nil {
-            order.append(key)
-        }
-        while order.count > capacity {
-            entries[order.removeFirst()] = nil
+        cache.withLock { cache in
+            if cache.entries.updateValue(entry, forKey: key) == nil {
+                cache.order.append(key)
+            }
+            while cache.order.count > capacity {
+                cache.entries[cache.order.removeFirst()] = nil
+            }
         }
     }
 
     /// How many chains are cached.
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
+        cache.withLock { $0.entries.count }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperJSON
+import Synchronization
 
 /// Headers already decoded, by their encoded segment's bytes. Every payload
 /// the App Store signs with one chain has the same header (`alg` and the
@@ -10,9 +11,8 @@ import StorekeeperJSON
 ///
 /// A lookup compares bytes (a few entries, each compared with `memcmp`),
 /// cheaper than hashing the segment. Bounded: past ``capacity`` the oldest goes.
-final class ParsedHeaderCache: @unchecked Sendable {
-    // @unchecked: `entries` is read and written only under `lock`.
-    // (StorekeeperCore's `Locked` is `package` access: this package cannot see it.)
+final class ParsedHeaderCache: Sendable {
+    // Synchronization's Mutex: the server runs on macOS 15 and Linux, where it exists.
 
     private struct Entry {
         var segment: [UInt8]
@@ -20,8 +20,7 @@ final class ParsedHeaderCache: @unchecked Sendable {
     }
 
     let capacity: Int
-    private let lock = NSLock()
-    private var entries: [Entry] = []
+    private let entries = Mutex<[Entry]>([])
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
@@ -33,32 +32,30 @@ final class ParsedHeaderCache: @unchecked Sendable {
     ) throws(VerificationFailure) -> [String: JSONValue] {
         if let found = cached(segment) { return found }
         let header = try decode(segment)
-        lock.lock()
-        defer { lock.unlock() }
-        entries.append(Entry(segment: Array(segment), header: header))
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        entries.withLock { entries in
+            entries.append(Entry(segment: Array(segment), header: header))
+            if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        }
         return header
     }
 
     private func cached(_ segment: ArraySlice<UInt8>) -> [String: JSONValue]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return segment.withUnsafeBytes { wanted in
-            for entry in entries.reversed() where entry.segment.count == wanted.count {
-                let equal = entry.segment.withUnsafeBytes { stored in
-                    guard let left = stored.baseAddress, let right = wanted.baseAddress else { return wanted.isEmpty }
-                    return memcmp(left, right, wanted.count) == 0
+        entries.withLock { entries in
+            segment.withUnsafeBytes { wanted in
+                for entry in entries.reversed() where entry.segment.count == wanted.count {
+                    let equal = entry.segment.withUnsafeBytes { stored in
+                        guard let left = stored.baseAddress, let right = wanted.baseAddress else { return wanted.isEmpty }
+                        return memcmp(left, right, wanted.count) == 0
+                    }
+                    if equal { return entry.header }
                 }
-                if equal { return entry.header }
+                return nil
             }
-            return nil
         }
     }
 
     /// How many headers are cached.
     var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
+        entries.withLock { $0.count }
     }
 }

@@ -1,18 +1,18 @@
 import Foundation
+import Synchronization
 
 /// Writes whole log lines to one file descriptor (standard error), one line at a time, so that
 /// lines from several threads never interleave, and with every configured secret's text replaced
 /// by `***`: the last guard against a library that logs a connection string or a header.
-final class LogLineWriter: @unchecked Sendable {
-    private let handle: FileHandle
+final class LogLineWriter: Sendable {
+    /// The file written, behind a lock so that lines never interleave (Synchronization's Mutex).
+    private let handle: Mutex<FileHandle>
     private let secrets: [String]
-    // NSLock, not StorekeeperCore's Locked (package access: this is another package).
-    private let lock = NSLock()
 
     /// - Parameter secrets: texts never to write; those shorter than 4 characters are ignored, since
     ///   replacing them would mangle every line without protecting anything.
     init(handle: FileHandle = .standardError, secrets: [String]) {
-        self.handle = handle
+        self.handle = Mutex(handle)
         self.secrets = secrets.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
     }
 
@@ -22,8 +22,6 @@ final class LogLineWriter: @unchecked Sendable {
         for secret in secrets where text.contains(secret) { text = text.replacingOccurrences(of: secret, with: "***") }
         text.append("\n")
         let data = Data(text.utf8)
-        lock.lock()
-        defer { lock.unlock() }
-        handle.write(data)
+        handle.withLock { $0.write(data) }
     }
 }

@@ -1,43 +1,47 @@
-import Foundation
+import StorekeeperCore
 
 /// The queue's work, in arrival order: the store's events and the queue's
 /// own wake-ups (a retry due). Taken in batches, so that one durable commit
 /// covers many transactions.
-final class Inbox: @unchecked Sendable {
+final class Inbox: Sendable {
     enum Item: Sendable {
         case store(StoreEvent)
         case wake
         case stop
     }
 
-    private let lock = NSLock()
-    private var items: [Item] = []
-    /// Items before `head` were taken; dropped in bulk so taking stays linear.
-    private var head = 0
-    /// Whether items were taken and their work is not settled yet.
-    private var working = false
-    /// Work the queue started outside its loop (a promoted purchase being
-    /// decided and bought) and not ended yet: the queue is not idle meanwhile.
-    private var outside = 0
-    private var waiter: CheckedContinuation<Void, Never>?
+    /// What the lock guards.
+    private struct State {
+        var items: [Item] = []
+        /// Items before `head` were taken; dropped in bulk so taking stays linear.
+        var head = 0
+        /// Whether items were taken and their work is not settled yet.
+        var working = false
+        /// Work the queue started outside its loop (a promoted purchase being
+        /// decided and bought) and not ended yet: the queue is not idle meanwhile.
+        var outside = 0
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Locked(State())
 
     func send(_ item: Item) {
-        lock.lock()
-        items.append(item)
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
+        let waiting = state.withLock { state in
+            state.items.append(item)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
         waiting?.resume()
     }
 
     /// Several items at once: the queue takes them together (or none of them yet).
     func send(contentsOf newItems: [Item]) {
         guard !newItems.isEmpty else { return }
-        lock.lock()
-        items.append(contentsOf: newItems)
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
+        let waiting = state.withLock { state in
+            state.items.append(contentsOf: newItems)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
         waiting?.resume()
     }
 
@@ -46,64 +50,56 @@ final class Inbox: @unchecked Sendable {
         while true {
             if let batch = takeAvailable(limit: limit) { return batch }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                lock.lock()
-                if head == items.count {
-                    waiter = continuation
-                    lock.unlock()
-                } else {
-                    lock.unlock()
-                    continuation.resume()
+                let waits = state.withLock { state in
+                    guard state.head == state.items.count else { return false }
+                    state.waiter = continuation
+                    return true
                 }
+                if !waits { continuation.resume() }
             }
         }
     }
 
     /// Whether nothing is waiting to be taken and nothing taken is still being worked on.
     var isIdle: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return head == items.count && !working && outside == 0
+        state.withLock { $0.head == $0.items.count && !$0.working && $0.outside == 0 }
     }
 
     /// Notes work started outside the loop; ``endOutsideWork()`` ends it.
     func beginOutsideWork() {
-        lock.lock()
-        outside += 1
-        lock.unlock()
+        state.withLock { $0.outside += 1 }
     }
 
     /// Ends work started outside the loop, and wakes the loop, so that it
     /// settles (and tells those waiting for idle) even if the work sent nothing.
     func endOutsideWork() {
-        lock.lock()
-        outside -= 1
-        lock.unlock()
+        state.withLock { $0.outside -= 1 }
         send(.wake)
     }
 
     /// The work taken is done: returns whether the inbox is now idle.
     func settle() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        working = head < items.count || outside > 0
-        return !working
+        state.withLock { state in
+            state.working = state.head < state.items.count || state.outside > 0
+            return !state.working
+        }
     }
 
     private func takeAvailable(limit: Int) -> [Item]? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard head < items.count else { return nil }
-        let end = min(items.count, head + limit)
-        let batch = Array(items[head..<end])
-        head = end
-        working = true
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head > 4096, head * 2 > items.count {
-            items.removeFirst(head)
-            head = 0
+        state.withLock { state in
+            guard state.head < state.items.count else { return nil }
+            let end = min(state.items.count, state.head + limit)
+            let batch = Array(state.items[state.head..<end])
+            state.head = end
+            state.working = true
+            if state.head == state.items.count {
+                state.items.removeAll(keepingCapacity: true)
+                state.head = 0
+            } else if state.head > 4096, state.head * 2 > state.items.count {
+                state.items.removeFirst(state.head)
+                state.head = 0
+            }
+            return batch
         }
-        return batch
     }
 }

@@ -39,18 +39,21 @@ import StorekeeperRuntime
 /// first), as an HTTP transport would. ``respond(to:)`` is the server's side
 /// alone, for a front end that reads the credential from the wire. Every
 /// request is counted and logged, including those it fails on purpose.
-public final class SimulatedServer: ServerTransport, @unchecked Sendable {
-    // @unchecked: every stored property below is read and written only under `lock`.
-    private let lock = NSLock()
-    private var ledger: ServerLedger
+public final class SimulatedServer: ServerTransport, Sendable {
+    /// What the lock guards.
+    private struct State {
+        var ledger: ServerLedger
+        var clientUser: String?
+        var clientCredential: String?
+        var log: [ServerRequest] = []
+        var failuresLeft = 0
+        var failureStatus = 503
+        var scripted: [ServerResponse] = []
+        var offline = false
+    }
+
+    private let state: Locked<State>
     private let now: @Sendable () -> Date
-    private var clientUser: String?
-    private var clientCredential: String?
-    private var log: [ServerRequest] = []
-    private var failuresLeft = 0
-    private var failureStatus = 503
-    private var scripted: [ServerResponse] = []
-    private var offline = false
 
     /// The user ``send(_:)`` is signed in as unless told otherwise.
     public static let defaultUser = "simulated-user"
@@ -69,10 +72,10 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
     ///   - now: The clock that says which subscriptions are current.
     public init(user: String = SimulatedServer.defaultUser, policy: CompiledPolicy? = nil,
                 appAccountToken: (@Sendable (String) -> UUID)? = { AppAccountToken.derive(fromUser: $0) }, now: @escaping @Sendable () -> Date = { Date() }) {
-        ledger = ServerLedger(policy: policy, appAccountToken: appAccountToken)
+        var ledger = ServerLedger(policy: policy, appAccountToken: appAccountToken)
+        let credential = ledger.issueCredential(for: user)
+        state = Locked(State(ledger: ledger, clientUser: user, clientCredential: credential))
         self.now = now
-        clientUser = user
-        clientCredential = ledger.issueCredential(for: user)
     }
 
     // MARK: Accounts
@@ -80,85 +83,85 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
     /// A new credential for `user`, which the server accepts as that user
     /// until ``expire(_:)``.
     public func credential(for user: String) -> String {
-        lock.withLock { ledger.issueCredential(for: user) }
+        state.withLock { state in state.ledger.issueCredential(for: user) }
     }
 
     /// Stops accepting `credential`: requests with it are 401 from now on.
     public func expire(_ credential: String) {
-        _ = lock.withLock { ledger.credentials.removeValue(forKey: credential) }
+        _ = state.withLock { state in state.ledger.credentials.removeValue(forKey: credential) }
     }
 
     /// Signs the in-process client (``send(_:)``) in as `user` with a new
     /// credential, or out (`nil`: its requests carry none, and are 401).
     public func signIn(as user: String?) {
-        lock.withLock {
-            clientUser = user
-            clientCredential = user.map { ledger.issueCredential(for: $0) }
+        state.withLock { state in
+            state.clientUser = user
+            state.clientCredential = user.map { state.ledger.issueCredential(for: $0) }
         }
     }
 
     /// The user ``send(_:)`` is signed in as.
-    public var signedInUser: String? { lock.withLock { clientUser } }
+    public var signedInUser: String? { state.withLock { state in state.clientUser } }
 
     // MARK: What it holds
 
     /// The records kept for the signed-in user, by transaction id.
     public var records: [String: StoredRecord] {
-        lock.withLock { clientUser.flatMap { ledger.records[$0] } ?? [:] }
+        state.withLock { state in state.clientUser.flatMap { state.ledger.records[$0] } ?? [:] }
     }
 
     /// The records kept for `user`, by transaction id.
     public func records(of user: String) -> [String: StoredRecord] {
-        lock.withLock { ledger.records[user] ?? [:] }
+        state.withLock { state in state.ledger.records[user] ?? [:] }
     }
 
     /// The spends the signed-in user made, by key: the balance and the amount.
     public var spends: [String: (balance: String, amount: Int)] {
-        lock.withLock { (clientUser.flatMap { ledger.spends[$0] } ?? [:]).mapValues { ($0.balance, $0.amount) } }
+        state.withLock { state in (state.clientUser.flatMap { state.ledger.spends[$0] } ?? [:]).mapValues { ($0.balance, $0.amount) } }
     }
 
     /// Adds `amount` to `user`'s server-kept `balance`, as a purchase the
     /// server knows of would (for tests of spends).
     public func grant(_ amount: Int, of balance: String, to user: String) {
-        lock.withLock { ledger.granted[user, default: [:]][balance, default: 0] += amount }
+        state.withLock { state in state.ledger.granted[user, default: [:]][balance, default: 0] += amount }
     }
 
     /// `user`'s `balance`: grants less spends, never below zero.
     public func balance(_ balance: String, of user: String) -> Int {
-        lock.withLock { ledger.balance(balance, of: user) }
+        state.withLock { state in state.ledger.balance(balance, of: user) }
     }
 
     /// Revokes a transaction (a refund): it no longer counts, for
     /// entitlements, balances or content.
     public func revoke(transaction id: String) {
-        _ = lock.withLock { ledger.revoked.insert(id) }
+        _ = state.withLock { state in state.ledger.revoked.insert(id) }
     }
 
     /// Serves `bytes` at `GET /v1/content/{path}` to the owners of `product`,
     /// with a new ETag (so a download in progress starts over).
     public func publish(_ bytes: [UInt8], at path: String, for product: String) {
-        lock.withLock {
-            ledger.published += 1
-            ledger.content[path] = .init(bytes: bytes, product: product, etag: "\"c\(ledger.published)-\(bytes.count)\"")
+        state.withLock { state in
+            state.ledger.published += 1
+            state.ledger.content[path] = .init(bytes: bytes, product: product, etag: "\"c\(state.ledger.published)-\(bytes.count)\"")
         }
     }
 
     /// The ETag of the content at `path`, if any.
-    public func etag(of path: String) -> String? { lock.withLock { ledger.content[path]?.etag } }
+    public func etag(of path: String) -> String? { state.withLock { state in state.ledger.content[path]?.etag } }
 
     /// Requests received so far, including those failed on purpose.
-    public var requestCount: Int { lock.withLock { log.count } }
+    public var requestCount: Int { state.withLock { state in state.log.count } }
     /// Every request received, in order, as received (with the credential).
-    public var requests: [ServerRequest] { lock.withLock { log } }
+    public var requests: [ServerRequest] { state.withLock { state in state.log } }
 
     // MARK: Faults
 
     /// Answers the next `n` requests with `status` (503, transient, by
     /// default) and an empty body, without handling them.
     public func failNext(_ n: Int, status: Int = 503) {
-        lock.withLock {
-            failuresLeft = max(0, n)
-            failureStatus = status
+        state.withLock { state in
+            state.failuresLeft = max(0, n)
+            state.failureStatus = status
         }
     }
 
@@ -166,13 +169,13 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
     /// answers the contract does not allow, such as a malformed body). Taken
     /// before failures set with ``failNext(_:status:)``.
     public func answerNext(with response: ServerResponse) {
-        lock.withLock { scripted.append(response) }
+        state.withLock { state in state.scripted.append(response) }
     }
 
     /// The device loses (true) or regains (false) its network: while
     /// offline, requests fail transiently and are not handled.
     public func setOffline(_ offline: Bool) {
-        lock.withLock { self.offline = offline }
+        state.withLock { $0.offline = offline }
     }
 
     // MARK: Serving
@@ -181,10 +184,10 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
     /// request has an `Authorization` header already) and handles the
     /// request as the contract says.
     public func send(_ request: ServerRequest) async throws(StepFailure) -> ServerResponse {
-        let reachable = lock.withLock { !offline }
+        let reachable = state.withLock { state in !state.offline }
         guard reachable else { throw .transient("\(request.method) \(request.path): the server cannot be reached (offline)") }
         var request = request
-        if request.header("Authorization") == nil, let credential = lock.withLock({ clientCredential }) {
+        if request.header("Authorization") == nil, let credential = state.withLock({ $0.clientCredential }) {
             request.headers["Authorization"] = "Bearer \(credential)"
         }
         return respond(to: request)
@@ -194,14 +197,14 @@ public final class SimulatedServer: ServerTransport, @unchecked Sendable {
     /// named by its `Authorization` header alone.
     public func respond(to request: ServerRequest) -> ServerResponse {
         let now = now()
-        return lock.withLock {
-            log.append(request)
-            if !scripted.isEmpty { return scripted.removeFirst() }
-            if failuresLeft > 0 {
-                failuresLeft -= 1
-                return ServerResponse(status: failureStatus)
+        return state.withLock { state in
+            state.log.append(request)
+            if !state.scripted.isEmpty { return state.scripted.removeFirst() }
+            if state.failuresLeft > 0 {
+                state.failuresLeft -= 1
+                return ServerResponse(status: state.failureStatus)
             }
-            return ledger.respond(to: request, now: now)
+            return state.ledger.respond(to: request, now: now)
         }
     }
 

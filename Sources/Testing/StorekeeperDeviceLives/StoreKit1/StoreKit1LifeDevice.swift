@@ -13,16 +13,16 @@ import StorekeeperTestChain
 /// witness runs beside it and its answers are collected when the app settles; it may crash the app as it
 /// finishes (the driver closes the journal); a checkpoint reads a refreshed receipt first; and the model's
 /// expectation is projected to what StoreKit 1 can tell a device (``StoreKit1Projection``).
-public final class StoreKit1LifeDevice: LifeDevice, @unchecked Sendable {
-    // @unchecked: the driver calls it from one task; `backend` and `checks` are behind `lock`.
+public final class StoreKit1LifeDevice: LifeDevice, Sendable {
     /// The device's StoreKit.
     public let storeKit: ModelStoreKit1Device
     private let policy: CompiledPolicy
     /// The model as the finish witness reads it (the driver gives it at each step).
     private let model: ModelBox
-    private let lock = NSLock()
-    private var currentBackend: StoreKit1Backend?
-    private var checks: [Task<String?, Never>] = []
+    /// The backend of the current launch.
+    private let currentBackend = Locked<StoreKit1Backend?>(nil)
+    /// The finish witness's checks not taken yet.
+    private let checks = Locked<[Task<String?, Never>]>([])
 
     /// The device of `appleID` in the life of `seed` whose model starts as `model`.
     public init(appleID: String, policy: CompiledPolicy, model: StoreModel, faults: StoreKit1Faults, seed: UInt64) {
@@ -35,8 +35,8 @@ public final class StoreKit1LifeDevice: LifeDevice, @unchecked Sendable {
     public var verifies: Bool { false }
 
     private var backend: StoreKit1Backend? {
-        get { lock.withLock { currentBackend } }
-        set { lock.withLock { currentBackend = newValue } }
+        get { currentBackend.withLock { $0 } }
+        set { currentBackend.withLock { $0 = newValue } }
     }
 
     public func launch(account: String) async -> any StoreBackend {
@@ -120,13 +120,16 @@ public final class StoreKit1LifeDevice: LifeDevice, @unchecked Sendable {
             finish.restoredFromReceipt = state == .restored
                 && policy.product(id: productID).map { policy.product($0).persistence == .receipt } == true
             let check = Task { await witness(finish) }
-            lock.withLock { checks.append(check) }
+            checks.withLock { $0.append(check) }
             return nil
         }
     }
 
     public func takeFinishProblems() async -> [String] {
-        let taken = lock.withLock { defer { checks.removeAll() }; return checks }
+        let taken = checks.withLock { checks in
+            defer { checks.removeAll() }
+            return checks
+        }
         var problems: [String] = []
         for check in taken {
             if let problem = await check.value { problems.append(problem) }

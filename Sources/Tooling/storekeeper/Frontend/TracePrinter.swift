@@ -5,13 +5,12 @@ import StorekeeperSimulatedStore
 
 /// Prints a simulation's trace as it happens. On a terminal a download's
 /// progress redraws one line (a progress bar) instead of adding lines.
-final class TracePrinter: @unchecked Sendable {
-    // @unchecked: `barShown` is read and written only under `lock`.
-    private let lock = NSLock()
+final class TracePrinter: Sendable {
     private let renderer: TraceTextRenderer
     private let file: String
     private let terminal: Bool
-    private var barShown = false
+    /// Whether a progress bar is on the line; the lock also keeps two events' lines apart.
+    private let barShown = Locked(false)
 
     init(renderer: TraceTextRenderer, file: String, terminal: Bool) {
         self.renderer = renderer
@@ -20,7 +19,7 @@ final class TracePrinter: @unchecked Sendable {
     }
 
     func print(_ event: TraceEvent) {
-        lock.withLock {
+        barShown.withLock { barShown in
             if terminal, case .download(let report) = event, report.state == .active {
                 StandardOutput.write("\r\u{1B}[2K" + renderer.progressBar(report), what: "the trace")
                 barShown = true
@@ -37,7 +36,7 @@ final class TracePrinter: @unchecked Sendable {
 
     /// Ends a progress bar left on the line.
     func endLine() {
-        lock.withLock {
+        barShown.withLock { barShown in
             if barShown { StandardOutput.write("\n", what: "the trace") }
             barShown = false
         }
