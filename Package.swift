@@ -11,7 +11,7 @@ import PackageDescription
 //   the rules, the compiler, explain, schema, Xcode's .storekit files, diff,
 //   codegen and scenarios, behind one façade of workflows (StorekeeperTooling)
 //   that the CLI, the codegen tool and the plugins call.
-// - Sources/Checks: the benchmark and the crash drill, for developers of
+// - Sources/DeveloperTools: the benchmark and the crash drill, for developers of
 //   Storekeeper itself.
 //
 // Data flows one way, and no target imports one above it:
@@ -22,6 +22,13 @@ import PackageDescription
 /// Newer APIs in the runtime need `@available` (Scripts/check-availability).
 let platforms: [SupportedPlatform] = [
     .iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1),
+]
+
+/// Imports that say what they expose: an `import` is internal unless written
+/// `public import` (so a target's public API names only what it means to), and
+/// a member is used only from a module the file imports itself.
+let honestImports: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -76,20 +83,21 @@ let package = Package(
         // MARK: Runtime
 
         // The C library, named once (Glibc, Musl or Darwin).
-        .target(name: "StorekeeperPlatform", path: "Sources/Runtime/StorekeeperPlatform"),
+        .target(name: "StorekeeperPlatform", path: "Sources/Runtime/StorekeeperPlatform", swiftSettings: honestImports),
         // The transaction vocabulary (product types, states, store errors, persistence,
         // content, built-in steps) and the server URL rule; depends on nothing.
-        .target(name: "StorekeeperCore", path: "Sources/Runtime/StorekeeperCore"),
+        .target(name: "StorekeeperCore", path: "Sources/Runtime/StorekeeperCore", swiftSettings: honestImports),
         // A strict JSON parser and a deterministic writer.
-        .target(name: "StorekeeperJSON", path: "Sources/Runtime/StorekeeperJSON"),
+        .target(name: "StorekeeperJSON", path: "Sources/Runtime/StorekeeperJSON", swiftSettings: honestImports),
         // The server contract (docs/server-contract.md): its paths, every body as a Codable value with
         // its checks, the error body and its codes, the coders both sides use, Base64 and a JWS peek.
-        .target(name: "StorekeeperContract", dependencies: ["StorekeeperCore"], path: "Sources/Runtime/StorekeeperContract"),
+        .target(name: "StorekeeperContract", dependencies: ["StorekeeperCore"], path: "Sources/Runtime/StorekeeperContract", swiftSettings: honestImports),
         // Compiled policies (read from JSON), plugins and built-in steps, plan lookup.
         .target(
             name: "StorekeeperRuntime",
             dependencies: ["StorekeeperCore", "StorekeeperJSON", "StorekeeperContract"],
-            path: "Sources/Runtime/StorekeeperRuntime"
+            path: "Sources/Runtime/StorekeeperRuntime",
+            swiftSettings: honestImports
         ),
         // The transaction queue: durable, exactly-once dispatch of compiled plans (journal in SQLite
         // through GRDB), where records live, and the entitlements an app reads.
@@ -97,31 +105,35 @@ let package = Package(
             name: "StorekeeperQueue",
             dependencies: [
                 "StorekeeperContract",
-                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
+                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/Runtime/StorekeeperQueue",
             // Its required-reason APIs (file timestamps through stat, UserDefaults), as GRDB declares its own.
-            resources: [.copy("PrivacyInfo.xcprivacy")]
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: honestImports
         ),
         // StoreKit backends: adapters over protocols that mirror the part of StoreKit each uses, so that
         // every mapping is tested on Linux with fakes; Apple's types conform only where StoreKit exists.
         .target(
             name: "StorekeeperStoreKit",
             dependencies: ["StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore"],
-            path: "Sources/Runtime/StorekeeperStoreKit"
+            path: "Sources/Runtime/StorekeeperStoreKit",
+            swiftSettings: honestImports
         ),
         // ServerTransport over HTTP (URLSession; FoundationNetworking on Linux) and the content downloader.
         .target(
             name: "StorekeeperHTTP",
-            dependencies: ["StorekeeperContract", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform"],
-            path: "Sources/Runtime/StorekeeperHTTP"
+            dependencies: ["StorekeeperRuntime", "StorekeeperCore", "StorekeeperPlatform"],
+            path: "Sources/Runtime/StorekeeperHTTP",
+            swiftSettings: honestImports
         ),
         // The simulated App Store (a StoreBackend, deterministic under a seed) and the app's simulated server.
         .target(
             name: "StorekeeperSimulatedStore",
-            dependencies: ["StorekeeperContract", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
-            path: "Sources/Runtime/StorekeeperSimulatedStore"
+            dependencies: ["StorekeeperContract", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore"],
+            path: "Sources/Testing/StorekeeperSimulatedStore",
+            swiftSettings: honestImports
         ),
 
         // MARK: Tooling
@@ -134,7 +146,7 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Child processes (posix_spawn): start, capture, kill, time out, wait; for git, the checks and the tests, never the runtime.
-        .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperCore", "StorekeeperPlatform"], path: "Sources/Tooling/StorekeeperChildProcess"),
+        .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperCore", "StorekeeperPlatform"], path: "Sources/Testing/StorekeeperChildProcess"),
         // Locations, severities, diagnostics, their reporters, and whole-file output.
         .target(
             name: "StorekeeperDiagnostics",
@@ -221,8 +233,7 @@ let package = Package(
             name: "StorekeeperTooling",
             dependencies: [
                 "StorekeeperCompiler", "StorekeeperRules", "StorekeeperXcodeConfig", "StorekeeperDiff", "StorekeeperRuntime",
-                "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
-                "StorekeeperJSON", "StorekeeperPlatform",
+                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
             ],
             path: "Sources/Tooling/StorekeeperTooling"
         ),
@@ -244,7 +255,7 @@ let package = Package(
         .executableTarget(
             name: "storekeeper-codegen",
             dependencies: [
-                "StorekeeperTooling", "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules",
+                "StorekeeperTooling", "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRuntime",
                 "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
             ],
             path: "Sources/Tooling/storekeeper-codegen"
@@ -262,7 +273,7 @@ let package = Package(
             dependencies: ["storekeeper"]
         ),
 
-        // MARK: Checks
+        // MARK: Developer tools
 
         // The benchmarks: validate and compile against libyaml's bare scan (child processes), and dispatch (in process).
         .executableTarget(
@@ -272,18 +283,18 @@ let package = Package(
                 "StorekeeperCatalog", "StorekeeperQueue", "StorekeeperCore", "StorekeeperChildProcess", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Sources/Checks/storekeeper-benchmark"
+            path: "Sources/DeveloperTools/storekeeper-benchmark"
         ),
         // The crash drill: runs the queue in child processes killed with SIGKILL and checks exactly-once delivery.
         // Thousands of the device's random lives, or one replayed from its seed.
         .executableTarget(
             name: "storekeeper-device-lives",
             dependencies: [
-                "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperCore",
+                "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperRuntime", "StorekeeperCore",
                 "StorekeeperTestChain", "StorekeeperTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/Checks/storekeeper-device-lives"
+            path: "Sources/DeveloperTools/storekeeper-device-lives"
         ),
         .executableTarget(
             name: "storekeeper-queue-drill",
@@ -291,7 +302,7 @@ let package = Package(
                 "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCompiler", "StorekeeperCore", "StorekeeperChildProcess",
                 "StorekeeperPlatform",
             ],
-            path: "Sources/Checks/storekeeper-queue-drill"
+            path: "Sources/DeveloperTools/storekeeper-queue-drill"
         ),
 
         // MARK: Testing
@@ -315,7 +326,7 @@ let package = Package(
         // sends, and each app account's expected entitlements. The oracle of the server's random lives.
         .target(
             name: "StorekeeperStoreModel",
-            dependencies: ["StorekeeperTestChain", "StorekeeperSimulatedStore", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON"],
+            dependencies: ["StorekeeperTestChain", "StorekeeperSimulatedStore", "StorekeeperRuntime", "StorekeeperCore"],
             path: "Sources/Testing/StorekeeperStoreModel"
         ),
         // The device's random lives (issue 25): fakes of StoreKit 1 and 2 whose transactions, receipts, entitlements
@@ -325,7 +336,7 @@ let package = Package(
             name: "StorekeeperDeviceLives",
             dependencies: [
                 "StorekeeperStoreModel", "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperTestChain", "StorekeeperRuntime",
-                "StorekeeperCore", "StorekeeperJSON",
+                "StorekeeperCore",
             ],
             path: "Sources/Testing/StorekeeperDeviceLives"
         ),
@@ -336,8 +347,8 @@ let package = Package(
         // schema validator's home (child processes and seeded randomness are library targets of their own).
         .target(
             name: "StorekeeperTestSupport",
-            dependencies: ["StorekeeperChildProcess", "StorekeeperPlatform"],
-            path: "Tests/StorekeeperTestSupport"
+            dependencies: [],
+            path: "Sources/Testing/StorekeeperTestSupport"
         ),
         .testTarget(name: "StorekeeperCoreTests", dependencies: ["StorekeeperCore"]),
         // The contract's types against docs/server-contract.md's own JSON examples, the oracle of both sides.
@@ -362,7 +373,7 @@ let package = Package(
         .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperTestSupport", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperCore"]),
         .testTarget(
             name: "StorekeeperRulesTests",
-            dependencies: ["StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"]
+            dependencies: ["StorekeeperTestSupport", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"]
         ),
         .testTarget(
             name: "StorekeeperCompilerTests",
@@ -375,7 +386,6 @@ let package = Package(
         .testTarget(
             name: "StorekeeperQueueTests",
             dependencies: [
-                "StorekeeperContract",
                 "StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperScenarios", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperCore", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -391,9 +401,8 @@ let package = Package(
         .testTarget(
             name: "StorekeeperHTTPTests",
             dependencies: [
-                "StorekeeperContract",
                 "StorekeeperTestSupport", "StorekeeperHTTP", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
-                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
+                "StorekeeperRuntime", "StorekeeperCore", "StorekeeperPlatform",
             ]
         ),
         // Signed payloads checked by Apple's own verifier (Python's app-store-server-library) as the oracle.
@@ -449,12 +458,12 @@ let package = Package(
         // fixtures are read from StorekeeperXcodeConfigTests through #filePath.
         .testTarget(
             name: "StorekeeperToolingTests",
-            dependencies: [
+            dependencies: ["StorekeeperTestSupport", 
                 "StorekeeperTooling", "StorekeeperXcodeConfig", "StorekeeperRuntime", "StorekeeperCatalog",
                 "StorekeeperDiagnostics", "StorekeeperCore",
             ]
         ),
-        .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
+        .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
         .testTarget(
             name: "StorekeeperCodegenTests",
             dependencies: ["StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]

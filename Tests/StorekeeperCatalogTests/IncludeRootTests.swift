@@ -4,6 +4,7 @@ import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperYAML
 import Testing
+import StorekeeperTestSupport
 
 /// Includes stay in the folder of the catalog file, judged by where files
 /// really are (symbolic links resolved), whichever way the catalog is named;
@@ -17,11 +18,10 @@ import Testing
         let path: String
 
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-include-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            path = try ScratchFolder.create(prefix: "storekeeper-include").path
         }
 
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        deinit { ScratchFolder.remove(URL(fileURLWithPath: path)) }
 
         func write(_ name: String, _ text: String) throws {
             let file = path + "/" + name

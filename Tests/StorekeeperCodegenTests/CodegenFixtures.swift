@@ -3,15 +3,13 @@ import StorekeeperCatalog
 import StorekeeperCodegen
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperTestSupport
 import Testing
 
 /// Paths in this package, from this file's place.
 enum RepositoryPaths {
-    /// The package root, two levels above `Tests/StorekeeperCodegenTests/`.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // StorekeeperCodegenTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
+    /// The package root.
+    static let root = URL(fileURLWithPath: PackageRoot.path)
 
     /// Every catalog shipped in `Catalogs/`, as absolute paths, sorted.
     static var shippedCatalogs: [String] {

@@ -11,11 +11,10 @@ struct SwiftCompiler {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-codegen-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try ScratchFolder.create(prefix: "storekeeper-codegen")
     }
 
-    func remove() { try? FileManager.default.removeItem(at: folder) }
+    func remove() { ScratchFolder.remove(folder) }
 
     /// Writes a file into the folder and returns its path.
     @discardableResult

@@ -4,6 +4,7 @@ import StorekeeperRuntime
 import StorekeeperStoreModel
 import StorekeeperTestChain
 import StorekeeperTooling
+import StorekeeperTestSupport
 
 /// The device catalog compiled as `storekeeper compile` does (rules included, as the command compiles it), and
 /// the model's configuration signed by the test chain: made once for every suite of the StoreKit 2 lives.
@@ -14,9 +15,8 @@ enum DeviceLivesFixture {
     }
 
     static let world: Result<World, any Error> = Result {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-device-lives-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder.create(prefix: "storekeeper-device-lives-tests")
+        defer { ScratchFolder.remove(folder) }
         let path = folder.appendingPathComponent("catalog.yaml").path
         try Data(try DeviceCatalog.yaml().utf8).write(to: URL(fileURLWithPath: path))
         let compilation = try Workflows.compile(path, options: WorkflowOptions())

@@ -59,8 +59,7 @@ final class StoreKit1FakeHarness: @unchecked Sendable {
             bundleID: StoreModelCatalog.bundleID, appAppleID: 1_234_567_890, environment: .sandbox, start: Self.start,
             billingGracePeriodDays: gracePeriodDays, signer: SignedDataSigner(chain: try Self.chain.get()))
         model = StoreModel(policy: policy, configuration: configuration)
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-sk1-fake-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try ScratchFolder.create(prefix: "storekeeper-sk1-fake")
         for person in people {
             _ = try model.perform(.signIn(appleID: person, account: person))
             devices[person] = Device(storeKit: ModelStoreKit1Device(appleID: person, policy: policy, model: model, faults: faults, seed: 25),
@@ -68,7 +67,7 @@ final class StoreKit1FakeHarness: @unchecked Sendable {
         }
     }
 
-    deinit { try? FileManager.default.removeItem(at: folder) }
+    deinit { ScratchFolder.remove(folder) }
 
     func device(_ appleID: String) throws -> Device {
         try #require(devices[appleID])

@@ -4,6 +4,7 @@ import Testing
 import StorekeeperCore
 @testable import StorekeeperDiagnostics
 import StorekeeperPlatform
+import StorekeeperTestSupport
 
 
 /// The one writer of `--output` files: exclusive temporary files, only
@@ -14,10 +15,9 @@ struct WholeFileWriterTests {
     final class Folder {
         let path: String
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("whole-file-writer-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            path = try ScratchFolder.create(prefix: "whole-file-writer").path
         }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        deinit { ScratchFolder.remove(URL(fileURLWithPath: path)) }
         func contents(_ name: String) -> String? { try? String(contentsOfFile: "\(path)/\(name)", encoding: .utf8) }
     }
 

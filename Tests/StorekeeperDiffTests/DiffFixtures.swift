@@ -2,11 +2,12 @@ import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperDiff
+import StorekeeperTestSupport
 
 /// Loads catalogs for the tests, from memory or from the package.
 enum DiffFixtures {
-    /// The package root, three levels above this file.
-    static let root = "/" + String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
+    /// The package root.
+    static let root = PackageRoot.path
 
     /// Loads `old.yaml` and `new.yaml` (and any other files given) from memory; fails on a load error.
     static func load(old: String, new: String, files: [String: String] = [:]) throws -> (old: Catalog, new: Catalog) {

@@ -46,9 +46,8 @@ import Testing
     /// left (the records of its purchases, a subscription whose period ends
     /// at a fraction of a second) and the second device's queue, started.
     static func withSecondDevice(_ body: (Device, LoopbackServer) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-second-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder.create(prefix: "storekeeper-second")
+        defer { ScratchFolder.remove(folder) }
         let catalogPath = folder.appendingPathComponent("catalog.yaml").path
         try Self.catalog.write(toFile: catalogPath, atomically: true, encoding: .utf8)
         let policy = try PolicyLoader().load(contentsOf: catalogPath)

@@ -6,6 +6,7 @@ import StorekeeperCore
 import StorekeeperSimulatedStore
 import StorekeeperRuntime
 import Testing
+import StorekeeperTestSupport
 
 /// The record stores: the key-value file, the synced folder, and the server
 /// client against ``ServerContractTestDouble``.
@@ -46,9 +47,9 @@ import Testing
 
     /// A new empty folder, removed after `body`.
     static func withFolder(_ body: (String) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("RecordStoreTests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folderURL = try ScratchFolder.create(prefix: "RecordStoreTests")
+        defer { ScratchFolder.remove(folderURL) }
+        let folder = folderURL.path
         try await body(folder)
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import StorekeeperCore
 @testable import StorekeeperRules
+import StorekeeperTestSupport
 import Testing
 
 /// docs/rules.md is generated from the rules' descriptions; it must match them.
 @Suite struct RuleDocumentationTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: PackageRoot.path)
 
     @Test func docsRulesIsUpToDate() throws {
         let file = Self.root.appendingPathComponent("docs/rules.md")

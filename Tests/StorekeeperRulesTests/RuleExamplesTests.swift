@@ -3,6 +3,7 @@ import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperPolicy
 @testable import StorekeeperRules
+import StorekeeperTestSupport
 import Testing
 
 /// Every rule's examples are its tests: a triggering example is reported
@@ -68,8 +69,7 @@ import Testing
     }
 
     @Test func theExampleCatalogsFollowEveryRule() throws {
-        let root = String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
-        let run = try CatalogValidator().run(["/" + root + "/Catalogs"])
+        let run = try CatalogValidator().run([PackageRoot.path + "/Catalogs"])
         #expect(run.catalogs.count == 3)
         // With each catalog's storekeeper.yml (rocket-racer's declares its `audit-log` step).
         let found = try PolicyValidation(reader: FileSystemReader()).check(run.catalogs)

@@ -7,6 +7,7 @@ import StorekeeperRuntime
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
 import Testing
+import StorekeeperTestSupport
 
 /// `SimulatedAppStore` and `SimulatedDevice` driven directly, as a queue
 /// would drive them, against Rocket Racer's compiled catalog: what
@@ -683,10 +684,9 @@ private struct StoreApp: Sendable {
 private final class TemporaryFolder {
     let path: String
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-store-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = try ScratchFolder.create(prefix: "storekeeper-store-tests").path
     }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { ScratchFolder.remove(URL(fileURLWithPath: path)) }
 }
 
 private extension [StoreEvent] {

@@ -7,6 +7,7 @@ import StorekeeperRuntime
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
 import Testing
+import StorekeeperTestSupport
 
 /// `Simulation`: the shipped scenarios pass, runs are deterministic under a
 /// seed, failed expectations are located and do not stop the session, an
@@ -336,9 +337,9 @@ private enum ShippedScenarios {
 /// Runs a simulation in a temporary folder, removed afterwards.
 private enum SimulationRun {
     static func run(policy: CompiledPolicy, scenario: Scenario) async throws -> SimulationReport {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-simulation-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folderURL = try ScratchFolder.create(prefix: "storekeeper-simulation-tests")
+        defer { ScratchFolder.remove(folderURL) }
+        let folder = folderURL.path
         return await Simulation(policy: policy, scenario: scenario, folder: folder).run()
     }
 

@@ -29,9 +29,9 @@ import Testing
         let scenario = try ScenarioParsing.scenario(text, sourceLocation: sourceLocation)
         let problems = ScenarioCheck.check(scenario, policy: policy)
         #expect(problems.isEmpty, "\(ScenarioParsing.describe(problems))", sourceLocation: sourceLocation)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("storekeeper-spend-scenarios-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folderURL = try ScratchFolder.create(prefix: "storekeeper-spend-scenarios")
+        defer { ScratchFolder.remove(folderURL) }
+        let folder = folderURL.path
         return await Simulation(policy: policy, scenario: scenario, folder: folder).run()
     }
 

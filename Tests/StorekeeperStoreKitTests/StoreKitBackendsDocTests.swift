@@ -5,7 +5,7 @@ import Testing
 /// docs/storekit-backends.md shows the StoreKit 2 app example that
 /// Scripts/check-storekit-mirror compiles, as it is.
 @Suite struct StoreKitBackendsDocTests {
-    static let example = "Checks/StoreKitMirror/Sources/StoreKitMirrorExamples/StoreKit2AppExample.swift"
+    static let example = "StoreKitMirror/Sources/StoreKitMirrorExamples/StoreKit2AppExample.swift"
     static let marker = "// docs/storekit-backends.md shows this file from here to its end.\n"
 
     @Test func theDocShowsTheCompiledExample() throws {

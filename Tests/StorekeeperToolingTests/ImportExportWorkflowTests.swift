@@ -1,6 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
+import StorekeeperTestSupport
 import StorekeeperTooling
 import StorekeeperXcodeConfig
 import Testing
@@ -8,11 +9,7 @@ import Testing
 /// `Workflows.importStoreKit` and `Workflows.exportStoreKit`: Xcode's .storekit files in and out.
 @Suite struct ImportExportWorkflowTests {
     /// The .storekit files StorekeeperXcodeConfigTests keeps (see its Fixtures/SOURCES.md).
-    static let fixtures: String = {
-        var path = #filePath
-        for _ in 0..<2 { if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) } }
-        return path + "/StorekeeperXcodeConfigTests/Fixtures"
-    }()
+    static let fixtures = PackageRoot.path + "/Tests/StorekeeperXcodeConfigTests/Fixtures"
 
     @Test("import makes a catalog of a real .storekit file, and that catalog validates without errors")
     func importsAFixture() throws {

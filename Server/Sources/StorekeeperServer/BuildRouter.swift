@@ -26,31 +26,21 @@ public func buildRouter(
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(limit: configuration.limits.requestBody))
 
-    router.get("/health", use: routes.health)
-    router.get("/metrics", use: routes.prometheusMetrics)
-
-    // The App Store's notifications: authenticated by their signature alone.
-    router.post("/v1/notifications/production", use: routes.notifications(for: .production))
-    router.post("/v1/notifications/sandbox", use: routes.notifications(for: .sandbox))
-
-    let operatorRoutes = router.group("/v1/operator")
+    // Each feature's routes are a collection of its own, in Features/.
+    router.addRoutes(routes.serviceRoutes)
+    router.addRoutes(routes.notificationRoutes, atPath: "/v1/notifications")
+    router.group("/v1/operator")
         .add(middleware: OperatorAuthenticationMiddleware(key: configuration.operatorKey))
-    operatorRoutes.get("users/:user", use: routes.operatorUser)
-    operatorRoutes.get("transactions/:transactionID", use: routes.operatorTransaction)
-    operatorRoutes.get("notifications", use: routes.operatorNotifications)
-    operatorRoutes.get("consumption-requests", use: routes.operatorConsumptionRequests)
-
-    let client = router.group("/v1")
+        .addRoutes(routes.operatorRoutes)
+    router.group("/v1")
         .add(middleware: ClientAuthenticationMiddleware(
             secret: configuration.clientTokenSecret, maximumTokenSize: configuration.limits.clientToken, now: now))
-    client.get("account", use: routes.account)
-    client.post("transactions", use: routes.postTransaction)
-    client.post("receipts/verify", use: routes.verifyReceipt)
-    client.put("records/:transactionID", use: routes.putRecord)
-    client.get("records", use: routes.listRecords)
-    client.get("entitlements", use: routes.entitlements)
-    client.put("spends/:key", use: routes.spend)
-    client.get("content/**", use: routes.content)
+        .addRoutes(routes.accountRoutes)
+        .addRoutes(routes.purchaseRoutes)
+        .addRoutes(routes.recordRoutes)
+        .addRoutes(routes.entitlementRoutes)
+        .addRoutes(routes.spendRoutes)
+        .addRoutes(routes.contentRoutes)
     return router
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The body of `GET /v1/account`: who the credential authenticates, and the
 /// appAccountToken a purchase made for them carries.

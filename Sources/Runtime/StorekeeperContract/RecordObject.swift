@@ -1,5 +1,5 @@
 import Foundation
-import StorekeeperCore
+public import StorekeeperCore
 
 /// The record object (docs/server-contract.md, "The record object"): what
 /// `PUT /v1/records/{transactionID}` sends and `GET /v1/records` lists, and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the app's server derives from the user's purchases: the body of
 /// `GET /v1/entitlements` (docs/server-contract.md).

@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperCore
+public import Foundation
+public import StorekeeperCore
 
 /// Where downloaded server content is kept, by the catalog's `storage`
 /// (`ContentStorage`): `cache` content in a folder the system may purge

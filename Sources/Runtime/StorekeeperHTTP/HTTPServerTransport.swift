@@ -1,9 +1,9 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
-import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperCore
+public import StorekeeperRuntime
 
 /// The app's server over HTTP: the ``ServerTransport`` an app gives
 /// `EngineServices.server` and `ServerRecordStore`, speaking

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// Why an ``HTTPServerTransport`` cannot be made; `description` says what
 /// would be right.

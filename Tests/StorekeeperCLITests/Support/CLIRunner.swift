@@ -173,12 +173,8 @@ final class Workspace {
 
 /// Paths in this package, found from this file's location.
 enum PackagePaths {
-    /// The package root: three levels above `Tests/StorekeeperCLITests/Support/`.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // StorekeeperCLITests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
+    /// The package root.
+    static let root = URL(fileURLWithPath: PackageRoot.path)
 
     /// The example catalogs.
     static var catalogs: URL { root.appendingPathComponent("Catalogs", isDirectory: true) }

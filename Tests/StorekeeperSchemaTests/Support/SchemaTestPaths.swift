@@ -1,15 +1,12 @@
 import Foundation
 import StorekeeperCore
+import StorekeeperTestSupport
 import StorekeeperYAML
 
 /// Paths in this package, found from this file's location.
 enum SchemaTestPaths {
-    /// The package root: three levels above `Tests/StorekeeperSchemaTests/Support/`.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // StorekeeperSchemaTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
+    /// The package root.
+    static let root = URL(fileURLWithPath: PackageRoot.path)
 
     /// The broken catalogs, one problem each.
     static let brokenFixtures = URL(fileURLWithPath: #filePath)

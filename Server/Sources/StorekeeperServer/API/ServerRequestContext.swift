@@ -2,7 +2,10 @@ import Hummingbird
 
 /// The request context of the server's routes: Hummingbird's core context, the
 /// user a client credential authenticated (set by ``ClientAuthenticationMiddleware``),
-/// and the request body limit of the ``ServerConfiguration``.
+/// the request body limit of the ``ServerConfiguration``, and the contract's
+/// coders (``ContractRequestDecoder``, ``ContractResponseEncoder``), so that a
+/// route decodes with `request.decode(as:context:)` and answers with
+/// `context.answer(_:to:)`.
 public struct ServerRequestContext: RequestContext {
     /// Hummingbird's part of the context.
     public var coreContext: CoreRequestContextStorage
@@ -17,6 +20,11 @@ public struct ServerRequestContext: RequestContext {
         user = nil
         maxUploadSize = 2 << 20
     }
+
+    /// The contract's decoder.
+    public var requestDecoder: ContractRequestDecoder { ContractRequestDecoder() }
+    /// The contract's encoder.
+    public var responseEncoder: ContractResponseEncoder { ContractResponseEncoder() }
 
     /// The authenticated user; a route behind ``ClientAuthenticationMiddleware`` always has one.
     func authenticatedUser() throws(APIError) -> String {

@@ -13,11 +13,10 @@ struct LoadedPolicy: Sendable {
     var source: String { catalogBundleID == nil ? "compiled-policy" : "catalog" }
 }
 
-/// Reads `--policy`: a compiled policy's JSON through the runtime's `PolicyDecoder` (the reader an
-/// app uses), or a catalog compiled as `storekeeper compile` does (StorekeeperTooling's
-/// `Workflows.compile`: validation with the catalog's storekeeper.yml, then the compiler). Which of
-/// the two a file is, is decided by its bytes (`PolicyRecognition`), as every Storekeeper command
-/// decides.
+/// Reads `--policy` through the tooling façade's one policy loader (`Workflows.loadPolicy`, which
+/// the CLI's `compile`, `explain` and `simulate` use too): a compiled policy's JSON, read as an app
+/// reads it, or a catalog compiled as `storekeeper compile` does (validation with the catalog's
+/// storekeeper.yml, then the compiler). Which of the two a file is, is decided by its bytes.
 enum PolicyLoading {
     /// At most this many of a catalog's errors are shown; `storekeeper validate` shows them all.
     static let shownErrors = 20
@@ -27,25 +26,16 @@ enum PolicyLoading {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw UsageError("\(origin) \(path): no such file; name a catalog (catalog.yaml) or a compiled policy (policy.json)")
         }
-        if !isFolder.boolValue {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("\(origin) \(path) cannot be read")
-            }
-            let bytes = Array(data)
-            if PolicyRecognition.isCompiledPolicy(bytes) {
-                do {
-                    // Steps the app registers are declared, as `storekeeper explain` reads a policy: the
-                    // server runs no plan, it reads the products.
-                    let policy = try PolicyDecoder(declaresUnknownSteps: true).decode(bytes)
-                    return LoadedPolicy(policy: policy, catalogBundleID: nil)
-                } catch {
-                    throw UsageError("\(origin) \(error.located(in: path))")
-                }
-            }
-        }
         let compilation: Compilation
         do {
-            compilation = try Workflows.compile(path)
+            // Steps the app registers are declared, as `storekeeper explain` reads a policy: the
+            // server runs no plan, it reads the products.
+            switch try Workflows.loadPolicy(path, steps: .declared) {
+            case .compiledPolicy(let policy): return LoadedPolicy(policy: policy, catalogBundleID: nil)
+            case .catalog(let compiled): compilation = compiled
+            }
+        } catch .damagedPolicy(_, let error) {
+            throw UsageError("\(origin) \(error.located(in: path))")
         } catch {
             throw UsageError("\(origin) \(path): \(error.description)")
         }

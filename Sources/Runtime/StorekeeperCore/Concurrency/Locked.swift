@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A value behind a lock, for the package's own shared state.
 ///

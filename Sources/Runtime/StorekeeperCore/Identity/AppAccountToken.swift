@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The App Store's name for a user of the app: StoreKit 2's `appAccountToken`,
 /// a UUID, derived from the queue's user (`Payment.applicationUsername`), which is

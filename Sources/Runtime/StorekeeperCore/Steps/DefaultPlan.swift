@@ -64,5 +64,21 @@ public enum DefaultPlan {
             self.receiptIsRecord = receiptIsRecord
             self.deliveries = deliveries
         }
+
+        /// The shape of a product with these facts: the one derivation, which a
+        /// catalog's product (the tooling) and a compiled policy's (the engine)
+        /// both go through. Server delivery or a server record verify the
+        /// receipt first; content not in the bundle is downloaded; `unlock` for
+        /// features and every product that is kept, `grant` for balances.
+        public init(type: ProductType, delivery: DeliveryModel, persistence: PersistenceStrategy, contentSource: ContentSource?,
+                    unlocksFeatures: Bool, grantsBalances: Bool) {
+            var deliveries: [BuiltInStep] = []
+            if unlocksFeatures || type != .consumable { deliveries.append(.unlock) }
+            if grantsBalances { deliveries.append(.grant) }
+            self.init(
+                isConsumable: type == .consumable, verifiesReceipt: delivery == .server || persistence == .server,
+                downloads: contentSource.map { $0 != .bundle } ?? false, hostedContent: contentSource == .appleHosted,
+                receiptIsRecord: persistence == .receipt, deliveries: deliveries)
+        }
     }
 }

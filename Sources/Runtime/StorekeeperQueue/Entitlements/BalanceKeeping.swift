@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// Where a balance is kept, from the persistence of the products that
 /// grant it: where a spend of it goes, and what a balance may do.

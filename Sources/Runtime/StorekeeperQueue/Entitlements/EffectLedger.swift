@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// Effects applied in memory: ownership, unlocked features and balances to
 /// an `EntitlementLedger`, as the journal applies them to the queue's, and

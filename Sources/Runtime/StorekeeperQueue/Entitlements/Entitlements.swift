@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the user may use now: unlocked features, balances, active
 /// subscriptions with their expiry, and owned products. A value: read it,

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// Runs compiled plans with nothing durable: each transaction's steps run in
 /// order, through the queue's own executor, into one effect buffer, which is

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// Why a payment was not sent to the store.
 public enum PaymentError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A transaction not done, as ``TransactionQueue/pending()`` reports it.
 public struct PendingTransaction: Sendable, Hashable {

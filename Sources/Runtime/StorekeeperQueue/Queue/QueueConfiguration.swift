@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// How a queue runs: where its journal is, how durable, how it retries, and
 /// what it reaches the outside world with.

@@ -1,6 +1,6 @@
-import Foundation
-import StorekeeperCore
-import StorekeeperRuntime
+public import Foundation
+public import StorekeeperCore
+public import StorekeeperRuntime
 
 /// What the queue tells its observers, in order. Events are delivered at
 /// least once: an event sent just before a crash may be sent again after

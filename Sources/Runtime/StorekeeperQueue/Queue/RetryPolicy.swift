@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When a step that failed for a passing reason runs again: exponential
 /// backoff, capped, with jitter so that many devices do not retry at once.

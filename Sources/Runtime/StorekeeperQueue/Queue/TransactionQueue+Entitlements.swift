@@ -1,6 +1,6 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// What the user may use: the journal's ledger, records kept elsewhere, grace periods and the server's
 /// balances, combined and published.

@@ -1,6 +1,6 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// The transaction queue, modelled on StoreKit's payment queue: the app adds
 /// payments, the store reports transactions, and each update runs its

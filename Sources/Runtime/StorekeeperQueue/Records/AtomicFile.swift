@@ -1,7 +1,7 @@
 import Foundation
 import StorekeeperCore
 import StorekeeperPlatform
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// Whole-file reads, and writes that replace a file atomically and durably
 /// (StorekeeperPlatform's ``DurableFile``, the one home of that mechanism):

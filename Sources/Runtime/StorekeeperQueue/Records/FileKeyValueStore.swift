@@ -1,7 +1,7 @@
 import StorekeeperContract
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// The `user-defaults` strategy: records in one JSON file on the device,
 /// which the app chooses, one record per product.

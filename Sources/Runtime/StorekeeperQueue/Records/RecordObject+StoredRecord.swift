@@ -1,7 +1,7 @@
 import Foundation
-import StorekeeperContract
+public import StorekeeperContract
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// A ``StoredRecord`` as the contract's record object, which the server's
 /// records and the key-value files share, so that every strategy writes one shape.

@@ -1,6 +1,6 @@
-import Foundation
-import StorekeeperCore
-import StorekeeperRuntime
+public import Foundation
+public import StorekeeperCore
+public import StorekeeperRuntime
 
 /// Where a persistence strategy keeps records outside the engine's own
 /// database: `user-defaults` (a file on the device), `icloud` (a store

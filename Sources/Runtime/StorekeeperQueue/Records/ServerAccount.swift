@@ -1,7 +1,7 @@
 import StorekeeperContract
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// The app's server's view of the signed-in user, over the host's
 /// ``ServerTransport`` (docs/server-contract.md):

@@ -1,6 +1,6 @@
 import StorekeeperContract
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// The client side of the `server` strategy: records kept on the app's
 /// server, over the host's ``ServerTransport``, as `docs/server-contract.md`

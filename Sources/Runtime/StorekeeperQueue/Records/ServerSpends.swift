@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// The client of a server-kept balance, over the host's ``ServerTransport``,
 /// as `docs/server-contract.md` describes (version 1):

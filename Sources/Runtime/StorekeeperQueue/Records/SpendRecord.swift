@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperRuntime
+public import Foundation
+public import StorekeeperRuntime
 
 /// A spend of a balance as a synced store keeps it, so that the user's other
 /// devices subtract it: the app's key for it, the balance, the amount, and

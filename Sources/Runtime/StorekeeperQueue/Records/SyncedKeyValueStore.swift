@@ -1,7 +1,7 @@
 import StorekeeperContract
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// The `icloud` strategy, standing in for iCloud's key-value store: a folder
 /// that the user's devices share, in which each device writes only its own

@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperCore
+public import Foundation
+public import StorekeeperCore
 
 /// A subscription offer a payment redeems: a promotional or win-back offer
 /// the catalog declares for the product (`offers`). The queue refuses one

@@ -1,4 +1,4 @@
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// What the store answered for the identifiers it was asked about: the
 /// products it sells, and the identifiers it does not know (a product not yet

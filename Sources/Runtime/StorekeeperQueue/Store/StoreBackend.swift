@@ -1,6 +1,6 @@
-import Foundation
-import StorekeeperCore
-import StorekeeperRuntime
+public import Foundation
+public import StorekeeperCore
+public import StorekeeperRuntime
 
 /// The store the queue talks to: Apple's App Store through a StoreKit
 /// adapter on Apple platforms, the simulated store in tests and simulations.

@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperCore
+public import Foundation
+public import StorekeeperCore
 
 /// A product as the store sells it to this user: its localized name and
 /// price, as StoreKit's `SKProduct` and `Product` give them. The catalog

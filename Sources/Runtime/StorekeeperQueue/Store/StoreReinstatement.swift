@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A refund the store reversed: the transactions stand again, and what their
 /// revocation took (ownership, features, records, content, and exactly the

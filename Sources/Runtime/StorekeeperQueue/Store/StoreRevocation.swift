@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A purchase the store took back after it was delivered: refunded, or no
 /// longer shared with the user's family. What it delivered is removed, and

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// `app-state`: the app's own preserved state (for consumables, whose
 /// balances are the state): a record of the transaction in the engine's database.

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// `apple-hosted`: the store downloads the content (through the host's
 /// `EngineServices.hostedContent`).

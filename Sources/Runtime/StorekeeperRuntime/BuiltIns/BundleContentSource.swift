@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// `bundle`: the content ships in the app; nothing is fetched.
 public struct BundleContentSource: ContentSourcePlugin {

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// `user-defaults` and `icloud`: a key-value record per product, a flag or a
 /// copy of the transaction's receipt (`record: receipt`, which resists

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// `receipt`: the app receipt is the record; there is nothing else to keep.
 public struct ReceiptPersistence: PersistenceStrategyPlugin {

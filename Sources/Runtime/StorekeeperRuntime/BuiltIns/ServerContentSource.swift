@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// `server`: the app's server serves the content (through the host's
 /// `EngineServices.server`), at `GET /v1/content/{path}`, `path` being the

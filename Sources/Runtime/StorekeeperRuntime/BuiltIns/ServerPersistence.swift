@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// `server`: the app's server keeps the record against the user's account.
 /// The record names the transaction; the queue sends it to the server.

@@ -1,5 +1,5 @@
 import StorekeeperContract
-import StorekeeperCore
+public import StorekeeperCore
 
 /// Validates a transaction with the app's server (docs/server-contract.md):
 ///

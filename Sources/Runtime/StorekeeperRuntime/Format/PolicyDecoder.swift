@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperJSON
+public import StorekeeperCore
+public import StorekeeperJSON
 
 /// Reads a compiled policy (`PolicyEncoder`'s JSON) back, without YAML or
 /// the catalog, resolving each step to a registered plugin.

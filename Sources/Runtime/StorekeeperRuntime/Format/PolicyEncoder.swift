@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperJSON
+public import StorekeeperCore
+public import StorekeeperJSON
 
 /// Writes a compiled policy as versioned JSON: like a query plan, the
 /// distinct plans once, and each product's plan numbers per situation.

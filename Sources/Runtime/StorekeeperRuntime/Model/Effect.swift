@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// What a step asks the engine to do. Steps append effects to an
 /// ``EffectBuffer`` rather than performing them, so that the transaction

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// A subscription offer the catalog declares for a product (its `offers`):
 /// what a payment may name, so that the queue can refuse an offer the

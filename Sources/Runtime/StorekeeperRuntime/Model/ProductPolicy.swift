@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// What the engine keeps of a product to run its plans: everything a step
 /// needs, and nothing of the YAML it came from (a compiled policy is loaded

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// What a step sees of the transaction it handles.
 public struct TransactionInfo: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// Makes a product's associated content available (the `download` step asks
 /// the product's content source). Registering one for a source replaces the

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// Decides what record of a purchase a persistence strategy keeps (the
 /// `persist` step asks the product's strategy). Registering one for a

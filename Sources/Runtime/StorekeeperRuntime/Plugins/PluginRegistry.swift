@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// The plugins a policy is compiled with and run by, by name: steps,
 /// persistence strategies, content sources and the receipt validator.

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// Validates a transaction's receipt before a purchase is delivered (the
 /// `verify-receipt` step asks the registry's validator).

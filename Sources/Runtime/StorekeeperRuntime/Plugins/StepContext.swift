@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// What a step runs with: the transaction, its product, and the plugins and
 /// services the host registered.

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// A step of a plan: a built-in one (`persist`, `finish`) or one an app
 /// registers (`audit-log`). A catalog's custom rules may name any step the

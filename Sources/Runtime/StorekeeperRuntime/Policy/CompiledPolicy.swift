@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// A catalog compiled into one plan per product and situation: what the
 /// transaction queue dispatches each transaction to.

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// What every compiled plan must be, checked on the finished plans (and on
 /// plans loaded from JSON, which may have been edited): the last line of
@@ -34,15 +34,10 @@ package enum PlanInvariants {
 }
 
 extension ProductPolicy {
-    /// The product's default-plan shape, as `DefaultPlan.Shape(Product)` makes it
-    /// from the catalog (a test checks they agree).
+    /// The product's default-plan shape, from the same facts the catalog's
+    /// product gives (a test checks the compiled facts are the catalog's).
     package var shape: DefaultPlan.Shape {
-        var deliveries: [BuiltInStep] = []
-        if !unlocks.isEmpty || type != .consumable { deliveries.append(.unlock) }
-        if !grants.isEmpty { deliveries.append(.grant) }
-        return DefaultPlan.Shape(
-            isConsumable: type == .consumable, verifiesReceipt: delivery == .server || persistence == .server,
-            downloads: content.map { $0.source != .bundle } ?? false, hostedContent: content?.source == .appleHosted,
-            receiptIsRecord: persistence == .receipt, deliveries: deliveries)
+        DefaultPlan.Shape(type: type, delivery: delivery, persistence: persistence, contentSource: content?.source,
+                          unlocksFeatures: !unlocks.isEmpty, grantsBalances: !grants.isEmpty)
     }
 }

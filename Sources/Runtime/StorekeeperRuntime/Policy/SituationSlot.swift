@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// The column of a situation in a compiled policy's dispatch table: each
 /// state, then `failed` once per store error. A switch, not a search, so

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
 
 /// When a subscription bought at a date ends: an auto-renewable one when

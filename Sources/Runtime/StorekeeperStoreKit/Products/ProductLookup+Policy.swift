@@ -1,5 +1,5 @@
-import StorekeeperQueue
-import StorekeeperRuntime
+public import StorekeeperQueue
+public import StorekeeperRuntime
 
 extension ProductSource {
     /// Loads every product the policy declares: what the store sells, and

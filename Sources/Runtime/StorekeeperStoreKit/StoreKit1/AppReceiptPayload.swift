@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperQueue
+public import Foundation
+public import StorekeeperQueue
 
 /// The in-app purchases an app receipt lists, read from its bytes.
 ///

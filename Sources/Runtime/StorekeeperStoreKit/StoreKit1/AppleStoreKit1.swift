@@ -1,7 +1,7 @@
 // Apple's StoreKit 1 types conform to the backend's protocols, and an
 // observer forwards SKPaymentTransactionObserver's calls to the backend.
 // Only where StoreKit exists; on Linux, Scripts/check-storekit-mirror
-// compiles this file against Checks/StoreKitMirror (which cannot check the
+// compiles this file against StoreKitMirror (which cannot check the
 // deprecation marks: iOS-only availability is ignored off Apple platforms).
 //
 // StoreKit 1 is deprecated (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2;

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An in-app purchase the app receipt lists as canceled: refunded, or
 /// revoked from Family Sharing (field 1712, Cancellation Date).

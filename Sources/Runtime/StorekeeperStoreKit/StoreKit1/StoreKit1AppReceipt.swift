@@ -1,4 +1,4 @@
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// The app receipt, as StoreKit 1 keeps it: the file at
 /// `Bundle.main.appStoreReceiptURL`, and `SKReceiptRefreshRequest` to ask

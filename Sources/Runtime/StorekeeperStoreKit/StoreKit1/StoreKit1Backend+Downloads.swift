@@ -1,6 +1,6 @@
 import Foundation
-import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperCore
+public import StorekeeperRuntime
 
 /// Apple-hosted content: the `download` step's downloader
 /// (`EngineServices.hostedContent`), the user's controls, and progress.

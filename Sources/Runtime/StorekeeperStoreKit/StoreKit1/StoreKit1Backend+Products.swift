@@ -1,7 +1,7 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperQueue
-import StorekeeperRuntime
+public import StorekeeperQueue
+public import StorekeeperRuntime
 
 /// Products and prices through `SKProductsRequest`.
 extension StoreKit1Backend: ProductSource {

@@ -1,5 +1,7 @@
 import Foundation
 import StorekeeperQueue
+import StorekeeperRuntime
+import StorekeeperCore
 
 /// Purchases the App Store takes back, which StoreKit 1 reports by product.
 extension StoreKit1Backend {

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperQueue
-import StorekeeperRuntime
+public import StorekeeperQueue
+public import StorekeeperRuntime
 
 /// The queue's store over StoreKit 1, the original payment queue
 /// (`SKPaymentQueue`): the In-App Purchase guide's transaction observer,
@@ -38,7 +38,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// Where Apple-hosted content kept in `documents` storage is moved (nil: left where StoreKit put it).
     let documentsFolder: URL?
     /// Not StorekeeperCore's `Locked`: that is `package`, and
-    /// Checks/StoreKitMirror compiles these sources as another package.
+    /// StoreKitMirror compiles these sources as another package.
     private let lock = NSLock()
     private var guarded = State()
     /// The transaction observers registered with `paymentQueue` and not

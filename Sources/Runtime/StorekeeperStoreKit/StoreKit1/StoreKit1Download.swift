@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The part of StoreKit's `SKDownload` (Apple-hosted content) that
 /// ``StoreKit1Backend`` uses. A class protocol: StoreKit reports progress on

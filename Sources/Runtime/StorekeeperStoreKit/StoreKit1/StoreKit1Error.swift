@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// An error StoreKit 1 reported (an `NSError`): its domain, code and message.
 public struct StoreKit1Error: Error, Sendable, Hashable {

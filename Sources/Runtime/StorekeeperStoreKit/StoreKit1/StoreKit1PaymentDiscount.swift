@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A promotional offer's signed terms, as `SKPaymentDiscount` carries them
 /// (https://developer.apple.com/documentation/storekit/skpaymentdiscount).

@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperRuntime
+public import Foundation
+public import StorekeeperRuntime
 
 /// Loads products from the App Store: `SKProductsRequest` and its delegate's
 /// `SKProductsResponse`.

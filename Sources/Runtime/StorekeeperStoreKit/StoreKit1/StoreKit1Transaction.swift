@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The part of StoreKit's `SKPaymentTransaction` that ``StoreKit1Backend`` reads.
 ///

@@ -5,7 +5,7 @@ import StorekeeperCore
 import StorekeeperQueue
 
 // Apple's StoreKit 2 behind the backend's protocols. Compiled on Linux only
-// against the mirror in Checks/StoreKitMirror (Scripts/check-storekit-mirror),
+// against the mirror in StoreKitMirror (Scripts/check-storekit-mirror),
 // never against the real SDK there: docs/storekit-backends.md says what that
 // does and does not prove. StoreKit 2 needs iOS 15, macOS 12, tvOS 15,
 // watchOS 8: below every minimum the package declares, so only

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperQueue
-import StorekeeperRuntime
+public import StorekeeperQueue
+public import StorekeeperRuntime
 
 /// The queue's store over StoreKit 2 (iOS 15 and later): purchases through
 /// `Product.purchase(options:)`, transactions from `Transaction.unfinished`

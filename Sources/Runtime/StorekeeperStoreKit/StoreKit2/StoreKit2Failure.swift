@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// An error StoreKit 2 threw (`StoreKitError`, `Product.PurchaseError`),
 /// named by its case, with StoreKit's description.

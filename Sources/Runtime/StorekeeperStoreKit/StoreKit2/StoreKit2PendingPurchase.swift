@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A purchase StoreKit 2 left pending (Ask to Buy, or a step the user must
 /// take first): it has no transaction yet, so the backend names it with a

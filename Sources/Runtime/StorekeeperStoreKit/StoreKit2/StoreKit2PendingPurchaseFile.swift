@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 import StorekeeperQueue
+import StorekeeperRuntime
 
 /// Where the StoreKit 2 backend keeps its pending purchases across launches:
 /// a small JSON file of its own, rewritten whole (atomically) at each change.

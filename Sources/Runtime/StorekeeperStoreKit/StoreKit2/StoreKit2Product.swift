@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperCore
+public import Foundation
+public import StorekeeperCore
 
 /// The part of StoreKit 2's `Product` the backend reads to answer product lookups.
 public protocol StoreKit2Product: Sendable {

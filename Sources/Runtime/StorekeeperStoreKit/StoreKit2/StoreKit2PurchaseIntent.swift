@@ -1,4 +1,4 @@
-import StorekeeperQueue
+public import StorekeeperQueue
 
 /// A purchase the customer started outside the app, as `PurchaseIntent`
 /// gives it (https://developer.apple.com/documentation/storekit/purchaseintent):

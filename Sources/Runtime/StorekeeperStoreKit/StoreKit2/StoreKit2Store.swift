@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperQueue
+public import Foundation
+public import StorekeeperQueue
 
 /// The part of StoreKit 2 the backend calls: `Product.purchase(options:)`,
 /// `Transaction.updates`, `.unfinished`, `.currentEntitlements`,

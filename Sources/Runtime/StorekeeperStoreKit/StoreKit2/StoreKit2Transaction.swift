@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperCore
+public import Foundation
+public import StorekeeperCore
 
 /// The part of StoreKit 2's `Transaction` the StoreKit 2 backend reads:
 /// Apple's type conforms where StoreKit exists (AppleStoreKit2.swift), a

@@ -9,10 +9,10 @@ import StorekeeperScenarios
 import StorekeeperSimulatedStore
 import StorekeeperTooling
 
-/// Gets a compiled policy for `compile`, `explain` and `simulate`: from a
-/// catalog, validated as `storekeeper validate` would (configuration and
-/// suppressions included) and then compiled, or from a compiled policy's
-/// JSON. Problems are printed to standard error; a catalog with errors, or a
+/// Gets a compiled policy for `compile`, `explain` and `simulate` through the
+/// façade's one loader (`Workflows.loadPolicy`): from a catalog, validated as
+/// `storekeeper validate` would (configuration and suppressions included) and
+/// then compiled, or from a compiled policy's JSON. Problems are printed to standard error; a catalog with errors, or a
 /// damaged policy, stops the command with `invalidStatus`.
 struct PolicySource {
     var path: String
@@ -36,72 +36,36 @@ struct PolicySource {
         var wasCompiled: Bool
     }
 
-    /// A compiled policy's JSON, parsed, when the path names one
-    /// (`PolicyRecognition`); nil for a catalog. A damaged policy ends the
-    /// process (`invalidStatus`) with its one JSON error, at its line and column.
-    func compiledPolicy(_ reader: any SourceReader) -> JSONValue? {
-        let decoder = PolicyDecoder()
-        guard reader.kind(of: path) == .file else { return nil }
-        do {
-            switch try PolicyRecognition.examine(path, reader: reader, limit: decoder.maxSize) {
-            case .policy(let bytes): return try decoder.parse(bytes)
-            case .policyTooLarge(let size): fail(decoder.tooLarge(size: size))
-            case .other: return nil
-            }
-        } catch let error as PolicyLoadError {
-            fail(error)
-        } catch {
-            // Unreadable: the catalog loader reports it, as for any catalog.
-            return nil
-        }
-    }
-
     /// The policy, or the process ends (`invalidStatus`: the catalog has errors; 2: it cannot be read).
     func load() throws(CommandFailure) -> Loaded {
         try InputPathName.refuseIfNotUTF8(path)
         if let configuration { try InputPathName.refuseIfNotUTF8(configuration) }
         let loader = CatalogLoader(reader: FileSystemReader(), limits: limits.limits)
-        if let value = compiledPolicy(loader.reader) {
-            var policy = decode(value, PolicyDecoder(declaresUnknownSteps: true))
-            if standInSteps, !policy.plugins.extraStepNames.isEmpty {
-                // Read again with stand-ins registered under the names the policy uses.
-                var plugins = PluginRegistry()
-                do {
-                    for name in policy.plugins.extraStepNames { try plugins.register(StandInStep(name: name)) }
-                } catch {
-                    throw CommandFailure(message: "\(path): \(error.description)")
-                }
-                policy = decode(value, PolicyDecoder(plugins: plugins))
-            }
-            return Loaded(policy: policy, inputs: [path], wasCompiled: true)
-        }
         let options = WorkflowOptions(reader: loader.reader, limits: loader.limits, configuration: configuration)
-        let compilation: Compilation
+        let loaded: PolicyInput
         do {
-            compilation = try Workflows.compile(path, options: options, steps: standInSteps ? .registered { StandInStep(name: $0) } : .declared)
+            loaded = try Workflows.loadPolicy(path, options: options, steps: standInSteps ? .registered { StandInStep(name: $0) } : .declared)
+        } catch .damagedPolicy(_, let error) {
+            fail(error)
         } catch {
             throw CommandFailure(message: error.description)
         }
-        let report = compilation.report
-        if !report.diagnostics.isEmpty { ReportOutput.writeToStandardError(report, color: color, reader: loader.reader, limit: loader.limits.maxFileSize) }
-        guard let policy = compilation.policy else { ProcessExit.now(invalidStatus, keeping: compilation) }
-        return Loaded(policy: policy, inputs: compilation.validation.inputs, wasCompiled: false)
-    }
-
-    /// A compiled policy, or the process ends with `invalidStatus` (it is not valid).
-    private func decode(_ value: JSONValue, _ decoder: PolicyDecoder) -> CompiledPolicy {
-        do {
-            return try decoder.decode(value: value)
-        } catch {
-            fail(error, keeping: value)
+        switch loaded {
+        case .compiledPolicy(let policy):
+            return Loaded(policy: policy, inputs: [path], wasCompiled: true)
+        case .catalog(let compilation):
+            let report = compilation.report
+            if !report.diagnostics.isEmpty { ReportOutput.writeToStandardError(report, color: color, reader: loader.reader, limit: loader.limits.maxFileSize) }
+            guard let policy = compilation.policy else { ProcessExit.now(invalidStatus, keeping: compilation) }
+            return Loaded(policy: policy, inputs: compilation.validation.inputs, wasCompiled: false)
         }
     }
 
     /// Prints why the policy cannot be read and ends the process with `invalidStatus`.
-    private func fail(_ error: PolicyLoadError, keeping value: JSONValue? = nil) -> Never {
+    private func fail(_ error: PolicyLoadError) -> Never {
         let location = if let line = error.line, let column = error.column { "\(path):\(line):\(column)" } else { path }
         let message = error.line == nil ? error.description : error.message
         StandardError.write("\(location): error: \(message)\n")
-        ProcessExit.now(invalidStatus, keeping: value)
+        ProcessExit.now(invalidStatus, keeping: nil as JSONValue?)
     }
 }
