@@ -356,7 +356,7 @@ let package = Package(
         // Goldens and the SARIF schema are read through #filePath, not bundled.
         .testTarget(
             name: "StorekeeperDiagnosticsTests",
-            dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"],
+            dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"],
             exclude: ["Goldens", "Fixtures"]
         ),
         .testTarget(
@@ -378,14 +378,16 @@ let package = Package(
         .testTarget(
             name: "StorekeeperCompilerTests",
             dependencies: [
+                "StorekeeperChildProcess",
                 "StorekeeperTestSupport", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperPolicy",
                 "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
             ]
         ),
-        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"]),
+        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"]),
         .testTarget(
             name: "StorekeeperQueueTests",
             dependencies: [
+                "StorekeeperChildProcess",
                 "StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperScenarios", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperCore", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -444,7 +446,7 @@ let package = Package(
         // The broken catalogs and the .storekit fixtures are read through #filePath, not bundled.
         .testTarget(
             name: "StorekeeperSchemaTests",
-            dependencies: ["StorekeeperTestSupport", "StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
+            dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -466,7 +468,7 @@ let package = Package(
         .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
         .testTarget(
             name: "StorekeeperCodegenTests",
-            dependencies: ["StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]
+            dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// A value behind a lock, for the package's own shared state.
 ///

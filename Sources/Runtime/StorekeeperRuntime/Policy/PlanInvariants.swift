@@ -1,4 +1,4 @@
-public import StorekeeperCore
+package import StorekeeperCore
 
 /// What every compiled plan must be, checked on the finished plans (and on
 /// plans loaded from JSON, which may have been edited): the last line of
