@@ -1,6 +1,6 @@
-public import Foundation
+package import Foundation
 import StorekeeperCore
-public import StorekeeperRuntime
+package import StorekeeperRuntime
 
 /// Effects applied in memory: ownership, unlocked features and balances to
 /// an `EntitlementLedger`, as the journal applies them to the queue's, and

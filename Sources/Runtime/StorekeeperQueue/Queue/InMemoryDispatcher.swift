@@ -1,6 +1,6 @@
-public import Foundation
+package import Foundation
 import StorekeeperCore
-public import StorekeeperRuntime
+package import StorekeeperRuntime
 
 /// Runs compiled plans with nothing durable: each transaction's steps run in
 /// order, through the queue's own executor, into one effect buffer, which is

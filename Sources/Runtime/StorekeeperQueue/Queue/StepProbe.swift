@@ -1,5 +1,5 @@
 import StorekeeperCore
-public import StorekeeperRuntime
+package import StorekeeperRuntime
 
 /// Watches every step a plan runs (`finish` excepted: the store sees it):
 /// the simulator's trace and its crashes at a named step. Package-only: an

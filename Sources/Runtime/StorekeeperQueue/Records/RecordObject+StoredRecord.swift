@@ -1,7 +1,7 @@
 import Foundation
-public import StorekeeperContract
+package import StorekeeperContract
 import StorekeeperCore
-public import StorekeeperRuntime
+package import StorekeeperRuntime
 
 /// A ``StoredRecord`` as the contract's record object, which the server's
 /// records and the key-value files share, so that every strategy writes one shape.

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// How the trace writes a simulated time: `2026-01-01T00:00:00Z`, in UTC,
 /// whatever the machine's time zone (traces are compared as text).
