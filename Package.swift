@@ -147,13 +147,14 @@ let package = Package(
         ),
         // Child processes (posix_spawn): start, capture, kill, time out, wait; for git, the checks and the tests, never the runtime.
         .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperCore", "StorekeeperPlatform"], path: "Sources/Testing/StorekeeperChildProcess"),
-        // Locations, severities, diagnostics, their reporters, and whole-file output.
+        // Locations, located values, severities, diagnostics, their reporters, and whole-file output.
         .target(
             name: "StorekeeperDiagnostics",
             dependencies: ["StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform"],
             path: "Sources/Tooling/StorekeeperDiagnostics"
         ),
-        // A located YAML node tree built from libyaml's events, with hard limits.
+        // A located YAML node tree built from libyaml's events, with hard limits, and the decoding
+        // context (diagnostics, typo index, typed readers) that catalogs, scenarios and storekeeper.yml share.
         .target(
             name: "StorekeeperYAML",
             dependencies: ["CYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"],

@@ -174,6 +174,18 @@ import Testing
         try expectOnlyAtValue(fixture, "max-quantity", "wrong-kind", mentions: ["whole number from 1 to 10", "'\(value)'"])
     }
 
+    /// A number past the range is out of range however many digits it has:
+    /// said as scenarios say it, since catalogs and scenarios share their
+    /// readers (it was "must be a whole number", a wrong-kind, past 18 digits).
+    @Test(arguments: [
+        ("1000000000000000000", "'max-quantity' is 1000000000000000000; it must be from 1 to 10"),
+        ("99999999999999999999999", "'max-quantity' '99999999999999999999999' is too large; it must be from 1 to 10"),
+    ])
+    func aHugeMaxQuantityIsOutOfRange(value: String, message: String) throws {
+        let fixture = CatalogFixture(.consumable).with("max-quantity", value)
+        try expectOnlyAtValue(fixture, "max-quantity", "out-of-range", mentions: [message])
+    }
+
     // MARK: family-shareable and boolean spellings
 
     @Test(arguments: [("true", true), ("false", false), ("True", true), ("FALSE", false)])
@@ -225,6 +237,17 @@ import Testing
         let result = fixture.load()
         expectExactly(result.diagnostics, [("unknown-key", fixture.line("colour"), 5)])
         let diagnostic = try expectDiagnostic(result.diagnostics, "unknown-key", at: fixture.line("colour"), 5, mentions: ["expected one of: id, type"])
+        #expect(!diagnostic.message.mentions("did you mean"))
+    }
+
+    /// An over-long unknown key is quoted cut and gets no suggestion, as in storekeeper.yml.
+    @Test func anOverLongUnknownKeyIsQuotedCut() throws {
+        let key = "price" + String(repeating: "x", count: 200)
+        let fixture = CatalogFixture().with(key, "1")
+        let result = fixture.load()
+        let shown = "price" + String(repeating: "x", count: 35) + "…"
+        let diagnostic = try expectDiagnostic(result.diagnostics, "unknown-key", at: fixture.line(key), 5,
+                                              mentions: ["unknown key '\(shown)' in a product; expected one of: id, type"])
         #expect(!diagnostic.message.mentions("did you mean"))
     }
 

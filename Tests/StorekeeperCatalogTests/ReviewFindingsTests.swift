@@ -12,7 +12,7 @@ import Testing
         let names = Array(repeating: "same", count: 12_000).joined(separator: ", ")
         let text = CatalogFixture(.nonConsumable).text.replacingOccurrences(of: "features: [pro, extra]", with: "features: [pro, extra, \(names)]")
         let result = loadCatalog(text)
-        #expect(result.diagnostics.count == DiagnosticList.limit + 1)
+        #expect(result.diagnostics.count == DiagnosticCap.limit + 1)
         let last = try #require(result.diagnostics.last)
         #expect(last.rule == "too-many-problems")
         #expect(last.message.contains("1999 more problems"))
@@ -38,7 +38,7 @@ import Testing
                 """
         }
         let result = loadCatalog(text)
-        #expect(result.diagnostics.count == DiagnosticList.limit + 1)
+        #expect(result.diagnostics.count == DiagnosticCap.limit + 1)
         #expect(result.diagnostics.dropLast().allSatisfy { $0.rule == "unknown-key" })
         let last = try #require(result.diagnostics.last)
         #expect(last == Diagnostic(
@@ -53,11 +53,11 @@ import Testing
     /// validation).
     @Test func warningsLeftOutAreCountedAsAWarning() throws {
         var fixture = CatalogFixture()
-        fixture.trailer = ["rules:"] + (0...DiagnosticList.limit).flatMap { index in
+        fixture.trailer = ["rules:"] + (0...DiagnosticCap.limit).flatMap { index in
             ["  - name: r\(index)", "    when: {product: \"com.none.\(index).*\"}", "    do: [finish]"]
         }
         let result = fixture.load()
-        #expect(result.diagnostics.count == DiagnosticList.limit + 1)
+        #expect(result.diagnostics.count == DiagnosticCap.limit + 1)
         let last = try #require(result.diagnostics.last)
         #expect(last.rule == "too-many-problems")
         #expect(last.severity == .warning)
@@ -78,9 +78,9 @@ import Testing
     /// report said "1 more" for the 500 the file did not list.
     @Test func aFilesCountOfYAMLProblemsSurvivesTheCatalogsCap() throws {
         let text = CatalogFixture().with("price", "free").text
-            .replacingFirst("    type: ", with: String(repeating: "    reference-name: Again\n", count: DiagnosticList.limit + 500) + "    type: ")
+            .replacingFirst("    type: ", with: String(repeating: "    reference-name: Again\n", count: DiagnosticCap.limit + 500) + "    type: ")
         let result = loadCatalog(text)
-        #expect(result.diagnostics.filter { $0.rule == "duplicate-key" }.count == DiagnosticList.limit)
+        #expect(result.diagnostics.filter { $0.rule == "duplicate-key" }.count == DiagnosticCap.limit)
         let counts = result.diagnostics.filter { $0.rule == "too-many-problems" }.map(\.message)
         #expect(counts == [
             "500 more problems (500 errors) were found in this file and not listed; fix these and run again",

@@ -69,22 +69,4 @@ import Testing
         #expect(missing.count == 1)
         #expect(missing.first?.location.line == 3 + 2_000 * 8 + 1)
     }
-
-    @Test func theTypoIndexFindsTyposInsideARangeOnly() {
-        let file = SourceFileTable.id(for: "typos.yaml")
-        let other = SourceFileTable.id(for: "other.yaml")
-        func range(_ file: UInt32, _ line: UInt32, _ column: UInt32, to endLine: UInt32, _ endColumn: UInt32) -> SourceRange {
-            SourceRange(fileID: file, startLine: line, startColumn: column, endLine: endLine, endColumn: endColumn)
-        }
-        var index = TypoIndex()
-        // Recorded out of order too: a mapping's keys may be decoded after a later one's.
-        for line: UInt32 in [10, 30, 20] { index.record("price", at: range(file, line, 5, to: line, 10)) }
-        index.record("price", at: range(other, 40, 5, to: 40, 10))
-        #expect(index.contains("price", in: range(file, 19, 1, to: 21, 1)))
-        #expect(index.contains("price", in: range(file, 30, 5, to: 30, 6)))
-        #expect(!index.contains("price", in: range(file, 21, 1, to: 30, 5)), "the end is not inside")
-        #expect(!index.contains("price", in: range(file, 31, 1, to: 50, 1)), "the other file's typo is not in this one")
-        #expect(index.contains("price", in: range(other, 31, 1, to: 50, 1)))
-        #expect(!index.contains("type", in: range(file, 1, 1, to: 50, 1)))
-    }
 }

@@ -220,6 +220,23 @@ import Testing
         expectOne(load("overrides:\n  - legacy/**\n").diagnostics, line: 2, column: 5, "should be a mapping with paths and rules")
     }
 
+    /// A key with no value in a flow mapping is most often a value cut at its
+    /// comma: said so, as catalogs and scenarios say it (the readers are shared).
+    @Test func aKeyCutAtACommaIsSaidSo() {
+        expectOne(load("overrides:\n  - {paths: [a], rules: {}, legacy}\n").diagnostics, line: 2, column: 29,
+                  "unknown key 'legacy' in an override; it has no ':' and no value", "quote that value", "the keys are: paths, rules")
+    }
+
+    /// Past 10,000 problems the rest are counted, not listed, as for a catalog.
+    @Test func problemsPastTheCeilingAreCounted() {
+        let text = "rules:\n" + (0...DiagnosticCap.limit).map { "  unknown-\($0): off\n" }.joined()
+        let diagnostics = load(text).diagnostics
+        #expect(diagnostics.count == DiagnosticCap.limit + 1)
+        #expect(diagnostics.last?.rule == DiagnosticCap.countingRule)
+        #expect(diagnostics.last?.message
+            == "1 more problems (1 error) were found and not listed (at most 10000 are listed for a configuration file); fix these and run again")
+    }
+
     @Test func yamlProblemsComeFromTheYAMLLayer() {
         let syntax = load("rules: {display-length: off\n").diagnostics
         #expect(syntax.map(\.rule) == [YAMLRuleID.syntax])

@@ -436,6 +436,22 @@ import Testing
             """)
     }
 
+    /// A key with no value in a flow mapping is most often a value cut at its
+    /// comma: said so, with the fix, as in catalogs (the readers are shared).
+    @Test func aKeyCutAtACommaIsSaidSo() throws {
+        let errors = ScenarioParsing.errors("steps:\n  - spend: {balance: coins, amount: 5, key: sword, shield}\n")
+        #expect(ScenarioParsing.describe(errors) == """
+            2:52 scenario-unknown-key: unknown key 'shield' in a spend; it has no ':' and no value: in a flow mapping ({...}) a comma ends a plain value, \
+            so if 'shield' belongs to the value before it, quote that value ("like this, with its comma"); the keys are: balance, amount, key, crash
+            """)
+    }
+
+    /// A boolean of the wrong kind is shown both values, as in catalogs.
+    @Test func aBooleanOfTheWrongKindSaysTrueOrFalse() throws {
+        let errors = ScenarioParsing.errors("steps:\n  - buy: {product: com.example.pro, ask-to-buy: [true]}\n")
+        #expect(ScenarioParsing.describe(errors) == "2:49 scenario-type: 'ask-to-buy' should be a single value such as true or false, not a list")
+    }
+
     @Test func stepsAreRequiredAndNotEmpty() throws {
         #expect(ScenarioParsing.describe(ScenarioParsing.errors("seed: 3\n")) == "1:1 scenario-missing: this scenario is missing 'steps'; add `steps: [launch]`")
         #expect(ScenarioParsing.describe(ScenarioParsing.errors("steps: []\n")) == "1:8 scenario-missing: 'steps' is empty; list at least one action, such as `- launch`")

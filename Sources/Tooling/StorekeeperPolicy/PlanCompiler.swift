@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 
 /// Turns a product's default plans and the catalog's custom rules into the
 /// plan for each situation: the most specific matching rule changes the

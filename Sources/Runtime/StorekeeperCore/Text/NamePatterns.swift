@@ -15,16 +15,23 @@ package enum NamePatterns {
         return nil
     }
 
-    /// A character as a message shows it: visible ones quoted, others by code point.
-    package static func describe(_ scalar: Unicode.Scalar) -> String {
+    /// A character as a message shows it: "a space", "the invisible
+    /// character U+00A0", or a visible one quoted with its code point,
+    /// "'é' (U+00E9)", which tells look-alikes apart. Every message about a
+    /// character in a name (the catalog's, the scenarios', storekeeper.yml's)
+    /// says it this way.
+    ///
+    /// - Parameter visibleWithCodePoint: false quotes a visible character
+    ///   alone ("'x'"), as storekeeper.yml's step names always have.
+    package static func describe(_ scalar: Unicode.Scalar, visibleWithCodePoint: Bool = true) -> String {
+        if scalar == " " { return "a space" }
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        if scalar == " " { return "a space" }
         if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
             || scalar.properties.generalCategory == .format {
             return "the invisible character \(code)"
         }
-        return "'\(scalar)' (\(code))"
+        return visibleWithCodePoint ? "'\(scalar)' (\(code))" : "'\(scalar)'"
     }
 
     /// Product ids: 1 to 100 of `A-Z a-z 0-9 . _ -`.

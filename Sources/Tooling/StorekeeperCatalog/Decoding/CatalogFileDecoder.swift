@@ -34,7 +34,7 @@ enum CatalogFileDecoder {
     /// catalog's defaults, which its products inherit).
     static func decode(
         _ root: YAMLNode, fragmentDefaults: Defaults?, streamed: ProductStream? = nil,
-        into catalog: inout CatalogAccumulator, context: inout DecodingContext
+        into catalog: inout CatalogAccumulator, context: inout YAMLDecodingContext
     ) -> DecodedFile {
         var file = DecodedFile()
         let isFragment = fragmentDefaults != nil
@@ -139,7 +139,7 @@ enum CatalogFileDecoder {
         return file
     }
 
-    static func decodeCatalogName(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    static func decodeCatalogName(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let name = context.string(node, "'catalog'", example: "rocket-racer") else { return nil }
         if let problem = NamePatterns.catalogName(name.value) {
             context.error(CatalogRuleID.invalidName, "the catalog name '\(name.value)' \(problem)", at: node)
@@ -149,10 +149,10 @@ enum CatalogFileDecoder {
     }
 
     /// The format version, or nil when this version cannot read it (reported).
-    static func decodeFormat(_ node: YAMLNode, context: inout DecodingContext) -> Int? {
+    static func decodeFormat(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Int? {
         guard let text = context.text(node, "'format'", example: "1") else { return nil }
         let versions = supportedFormats.map(String.init).joined(separator: ", ")
-        guard let format = DecodingContext.wholeNumber(text), supportedFormats.contains(format) else {
+        guard let format = ScalarReading.smallWholeNumber(text), supportedFormats.contains(format) else {
             context.error(CatalogRuleID.unsupportedFormat, "format '\(text)' is not supported; this version of storekeeper reads format \(versions)", at: node)
             return nil
         }
@@ -162,7 +162,7 @@ enum CatalogFileDecoder {
         return format
     }
 
-    static func decodeApp(_ node: YAMLNode, context: inout DecodingContext) -> App? {
+    static func decodeApp(_ node: YAMLNode, context: inout YAMLDecodingContext) -> App? {
         guard context.expectMapping(node, "'app'") else { return nil }
         var bundleID: Located<String>?
         var platforms: [Located<Platform>] = []
@@ -210,11 +210,11 @@ enum CatalogFileDecoder {
         return App(bundleID: bundleID, platforms: platforms, minimumOS: minimumOS, location: node.location)
     }
 
-    static func decodeVersion(_ node: YAMLNode, context: inout DecodingContext) -> Located<OSVersion>? {
+    static func decodeVersion(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<OSVersion>? {
         guard let text = context.text(node, "'minimum-os'", example: "\"15.0\"") else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let major = DecodingContext.wholeNumber(String(parts[0])),
-              let minor = DecodingContext.wholeNumber(String(parts[1])), (1...99).contains(major), minor <= 99
+        guard parts.count == 2, let major = ScalarReading.smallWholeNumber(String(parts[0])),
+              let minor = ScalarReading.smallWholeNumber(String(parts[1])), (1...99).contains(major), minor <= 99
         else {
             context.error(CatalogRuleID.invalidValue, "'\(text)' is not an OS version; write major.minor in quotes, like \"15.0\"", at: node)
             return nil
@@ -225,7 +225,7 @@ enum CatalogFileDecoder {
         return Located(OSVersion(major: major, minor: minor), at: node.range)
     }
 
-    static func decodeServer(_ node: YAMLNode, context: inout DecodingContext) -> Server? {
+    static func decodeServer(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Server? {
         guard context.expectMapping(node, "'server'") else { return nil }
         var url: Located<String>?
         var identity: Located<ServerIdentity>?
@@ -251,7 +251,7 @@ enum CatalogFileDecoder {
     /// `refunds`: what an App Store refund does where the app's ledger has a
     /// choice (docs/format.md#refunds). Nil when it is not a mapping or its
     /// value cannot be read (reported); every key is optional.
-    static func decodeRefunds(_ node: YAMLNode, context: inout DecodingContext) -> Refunds? {
+    static func decodeRefunds(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Refunds? {
         guard context.expectMapping(node, "'refunds'") else { return nil }
         var spentBalance: Located<RefundedSpendPolicy>?
         var ok = true
@@ -273,7 +273,7 @@ enum CatalogFileDecoder {
     /// machine; no backslashes, user names, spaces or control characters.
     /// The JSON Schema's pattern (StorekeeperSchema's `ValuePatterns.serverURL`)
     /// says the same, and a test checks that they agree.
-    static func decodeURL(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    static func decodeURL(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let url = context.string(node, "'url'", example: "https://store.example.com") else { return nil }
         do {
             _ = try ServerURL(parsing: url.value)
@@ -287,7 +287,7 @@ enum CatalogFileDecoder {
     /// Declared names; those refused (their error reported) are noted in
     /// `catalog`, so that their uses are not reported again as undeclared.
     static func decodeSymbols(
-        _ node: YAMLNode, _ what: String, kind: ReferenceUse.Kind, into catalog: inout CatalogAccumulator, context: inout DecodingContext
+        _ node: YAMLNode, _ what: String, kind: ReferenceUse.Kind, into catalog: inout CatalogAccumulator, context: inout YAMLDecodingContext
     ) -> [Located<String>] {
         guard context.expectSequence(node, what) else {
             catalog.refuseAll(kind)
@@ -304,7 +304,7 @@ enum CatalogFileDecoder {
         return names
     }
 
-    static func decodeGroups(_ node: YAMLNode, into catalog: inout CatalogAccumulator, context: inout DecodingContext) -> [SubscriptionGroup] {
+    static func decodeGroups(_ node: YAMLNode, into catalog: inout CatalogAccumulator, context: inout YAMLDecodingContext) -> [SubscriptionGroup] {
         guard context.expectMapping(node, "'groups'") else {
             catalog.refuseAll(.group)
             return []
@@ -344,7 +344,7 @@ enum CatalogFileDecoder {
     }
 
     /// `locale -> {name}`: the group's display name in each locale.
-    static func decodeGroupLocalizations(_ node: YAMLNode, context: inout DecodingContext) -> [GroupLocalization] {
+    static func decodeGroupLocalizations(_ node: YAMLNode, context: inout YAMLDecodingContext) -> [GroupLocalization] {
         guard context.expectMapping(node, "a group's 'localizations'") else { return [] }
         var result: [GroupLocalization] = []
         for pair in node.pairs {
@@ -368,7 +368,7 @@ enum CatalogFileDecoder {
         return result
     }
 
-    static func decodeDefaults(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> Defaults {
+    static func decodeDefaults(_ node: YAMLNode, context: inout YAMLDecodingContext, references: inout [ReferenceUse]) -> Defaults {
         var defaults = Defaults()
         guard context.expectMapping(node, "'defaults'") else {
             // Refused whole (reported): any key could have been meant, so no product is told it lacks one.

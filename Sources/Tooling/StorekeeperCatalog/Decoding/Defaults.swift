@@ -1,3 +1,5 @@
+import StorekeeperDiagnostics
+
 /// The catalog's `defaults`: values for products that leave them out.
 struct Defaults: Sendable {
     var delivery: Delivery?

@@ -11,7 +11,7 @@ enum DeliveryDecoder {
     /// Apple hosts at most 2 GB of content per product.
     static let appleHostedLimit = ByteSize(bytes: 2_000_000_000)
 
-    static func decode(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> Delivery? {
+    static func decode(_ node: YAMLNode, context: inout YAMLDecodingContext, references: inout [ReferenceUse]) -> Delivery? {
         if node.kind == .scalar {
             guard let model = context.enumeration(node, "delivery model", as: DeliveryModel.self) else { return nil }
             return Delivery(model: model, location: node.location)
@@ -47,7 +47,7 @@ enum DeliveryDecoder {
         return Delivery(model: model, unlocks: unlocks, grants: grants, content: content, location: node.location)
     }
 
-    static func decodeGrants(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> [Grant]? {
+    static func decodeGrants(_ node: YAMLNode, context: inout YAMLDecodingContext, references: inout [ReferenceUse]) -> [Grant]? {
         guard context.expectMapping(node, "'grants'") else { return nil }
         var grants: [Grant] = []
         for pair in node.pairs {
@@ -63,7 +63,7 @@ enum DeliveryDecoder {
         return grants.count == node.pairs.count ? grants : nil
     }
 
-    static func decodeContent(_ node: YAMLNode, context: inout DecodingContext) -> Content? {
+    static func decodeContent(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Content? {
         guard context.expectMapping(node, "'content'") else { return nil }
         var source: Located<ContentSource>?
         var sawSource = false
@@ -118,7 +118,7 @@ enum DeliveryDecoder {
     }
 
     /// A relative path that stays inside its root.
-    static func decodePath(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    static func decodePath(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let path = context.string(node, "'path'", example: "Levels/forest.plist") else { return nil }
         if let problem = pathProblem(path.value) {
             context.error(CatalogRuleID.contentPath, "the content path '\(path.value)' \(problem)", at: node)
@@ -156,7 +156,7 @@ enum DeliveryDecoder {
         return nil
     }
 
-    static func decodeSize(_ node: YAMLNode, context: inout DecodingContext) -> Located<ByteSize>? {
+    static func decodeSize(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<ByteSize>? {
         guard let text = context.text(node, "'size'", example: "45MB") else { return nil }
         guard let size = ByteSize(parsing: text) else {
             context.error(CatalogRuleID.invalidSize, "'\(text)' is not a size; write a number and a unit, like 45MB, 800KB or 1.5GB", at: node)

@@ -66,7 +66,7 @@ enum OfferDecoder {
     }
 
     /// An `introductory-offer` mapping, or nil when it has an error (reported).
-    static func decodeIntroductory(_ node: YAMLNode, regular: Regular, context: inout DecodingContext) -> IntroductoryOffer? {
+    static func decodeIntroductory(_ node: YAMLNode, regular: Regular, context: inout YAMLDecodingContext) -> IntroductoryOffer? {
         guard context.expectMapping(node, "'introductory-offer'") else { return nil }
         var fields = TermFields()
         for pair in node.pairs {
@@ -83,7 +83,7 @@ enum OfferDecoder {
 
     /// An `offers` list, or nil when any entry has an error (reported). Ids
     /// are checked for uniqueness even in entries with other errors.
-    static func decodeOffers(_ node: YAMLNode, regular: Regular, context: inout DecodingContext) -> [SubscriptionOffer]? {
+    static func decodeOffers(_ node: YAMLNode, regular: Regular, context: inout YAMLDecodingContext) -> [SubscriptionOffer]? {
         guard context.expectSequence(node, "'offers'") else { return nil }
         var offers: [SubscriptionOffer] = []
         var first: [String: Located<String>] = [:]
@@ -111,7 +111,7 @@ enum OfferDecoder {
 
     /// One entry of `offers`: the offer when it is valid, and its id in any case.
     private static func decodeOffer(
-        _ node: YAMLNode, regular: Regular, context: inout DecodingContext
+        _ node: YAMLNode, regular: Regular, context: inout YAMLDecodingContext
     ) -> (offer: SubscriptionOffer?, id: Located<String>?) {
         guard context.expectMapping(node, "an offer") else { return (nil, nil) }
         var fields = TermFields()
@@ -157,7 +157,7 @@ enum OfferDecoder {
     }
 
     /// An offer id: the characters and length of a product id.
-    private static func decodeOfferID(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    private static func decodeOfferID(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let id = context.string(node, "an offer 'id'", example: "com.example.app.pro.winback") else { return nil }
         if let problem = NamePatterns.productID(id.value) {
             context.error(CatalogRuleID.invalidName, "the offer id '\(id.value)' \(problem)", at: node)
@@ -174,7 +174,7 @@ enum OfferDecoder {
     ///   - pricedAs: Its price as messages name it (`the introductory price`).
     static func decodeTerms(
         _ fields: TermFields, of node: YAMLNode, named place: String, pricedAs: String, regular: Regular,
-        context: inout DecodingContext
+        context: inout YAMLDecodingContext
     ) -> OfferTerms? {
         var ok = true
         let mode: Located<OfferMode>? = fields.mode.flatMap { context.enumeration($0.value, "offer mode") }
@@ -243,7 +243,7 @@ enum OfferDecoder {
     /// (StoreKit test configurations often have such offers).
     private static func checkPrice(
         _ offerPrice: Located<Price>, mode: OfferMode, period: ISOPeriod, pricedAs: String, regular: Regular,
-        context: inout DecodingContext
+        context: inout YAMLDecodingContext
     ) {
         guard let price = regular.price else { return }
         let message: String

@@ -1,4 +1,5 @@
 import StorekeeperCore
+import StorekeeperDiagnostics
 import StorekeeperYAML
 
 /// Decodes `persistence` and `restore`, each in its short form (a name) or as a mapping.
@@ -8,7 +9,7 @@ enum PersistenceDecoder {
     static let persistenceKeys = YAMLKeyTable<PersistenceKey>()
     static let restoreKeys = YAMLKeyTable<RestoreKey>()
 
-    static func decodePersistence(_ node: YAMLNode, context: inout DecodingContext) -> Persistence? {
+    static func decodePersistence(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Persistence? {
         if node.kind == .scalar {
             guard let strategy = context.enumeration(node, "persistence strategy", as: PersistenceStrategy.self) else { return nil }
             return Persistence(strategy: strategy, location: node.location)
@@ -42,7 +43,7 @@ enum PersistenceDecoder {
         return Persistence(strategy: strategy, record: record, location: node.location)
     }
 
-    static func decodeRestore(_ node: YAMLNode, context: inout DecodingContext) -> Restore? {
+    static func decodeRestore(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Restore? {
         if node.kind == .scalar {
             guard let policy = context.enumeration(node, "restore policy", as: RestorePolicy.self) else { return nil }
             return Restore(policy: policy, location: node.location)

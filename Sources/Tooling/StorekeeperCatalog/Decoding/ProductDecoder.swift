@@ -68,7 +68,7 @@ enum ProductDecoder {
 
     /// Decodes a product mapping completely, with the catalog's defaults.
     static func decode(
-        _ node: YAMLNode, defaults: Defaults, context: inout DecodingContext, references: inout [ReferenceUse]
+        _ node: YAMLNode, defaults: Defaults, context: inout YAMLDecodingContext, references: inout [ReferenceUse]
     ) -> DecodedProduct {
         guard let draft = draft(node, context: &context, references: &references) else { return DecodedProduct() }
         return complete(draft, defaults: defaults, context: &context)
@@ -78,7 +78,7 @@ enum ProductDecoder {
     /// values it leaves to `defaults`, which may not have been read yet when
     /// products are decoded while their file is still being parsed. Nil when
     /// the entry is not a mapping (reported).
-    static func draft(_ node: YAMLNode, context: inout DecodingContext, references: inout [ReferenceUse]) -> ProductDraft? {
+    static func draft(_ node: YAMLNode, context: inout YAMLDecodingContext, references: inout [ReferenceUse]) -> ProductDraft? {
         guard context.expectMapping(node, "a product") else { return nil }
         // Any error reported while decoding this product keeps it out of the model.
         let errorsBefore = context.diagnostics.errorCount, placeholdersBefore = context.placeholdersMet
@@ -205,7 +205,7 @@ enum ProductDecoder {
 
     /// Finishes a draft with the catalog's defaults: inherits what the
     /// product left out, reports what is still missing, and builds the product.
-    static func complete(_ draft: consuming ProductDraft, defaults: Defaults, context: inout DecodingContext) -> DecodedProduct {
+    static func complete(_ draft: consuming ProductDraft, defaults: Defaults, context: inout YAMLDecodingContext) -> DecodedProduct {
         let merged = draft.merged, diagnosticsBefore = context.diagnostics.count
         defer { merged.note(&context.diagnostics, from: diagnosticsBefore) }
         var valid = draft.isValid
@@ -255,7 +255,7 @@ enum ProductDecoder {
             id: id, referenceName: name)
     }
 
-    static func decodeID(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    static func decodeID(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let id = context.string(node, "'id'", example: "com.example.app.product") else { return nil }
         if let problem = NamePatterns.productID(id.value) {
             context.error(CatalogRuleID.invalidName, "the product id '\(id.value)' \(problem)", at: node)
@@ -264,7 +264,7 @@ enum ProductDecoder {
         return id
     }
 
-    static func decodeReferenceName(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    static func decodeReferenceName(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let name = context.string(node, "'reference-name'", example: "Rocket Car", nonEmpty: true) else { return nil }
         // Most names are short: count characters only when the bytes could exceed the limit.
         if name.value.utf8.count > 64, case let count = name.value.count, count > 64 {
@@ -274,7 +274,7 @@ enum ProductDecoder {
         return name
     }
 
-    static func decodePrice(_ node: YAMLNode, context: inout DecodingContext) -> Located<Price>? {
+    static func decodePrice(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<Price>? {
         guard let text = context.text(node, "'price'", example: "\"0.99\"") else { return nil }
         if let price = Price(parsing: text) { return Located(price, at: node.range) }
         let message: String
@@ -294,15 +294,15 @@ enum ProductDecoder {
     /// Whether the text is a well-formed price too large to accept (in cents).
     private static func wholePrice(_ text: String) -> Int? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = DecodingContext.wholeNumber(String(parts[0])) else { return nil }
+        guard parts.count <= 2, let whole = ScalarReading.smallWholeNumber(String(parts[0])) else { return nil }
         if parts.count == 2 {
-            guard (1...2).contains(parts[1].count), let fraction = DecodingContext.wholeNumber(String(parts[1])) else { return nil }
+            guard (1...2).contains(parts[1].count), let fraction = ScalarReading.smallWholeNumber(String(parts[1])) else { return nil }
             return whole * 100 + (parts[1].count == 1 ? fraction * 10 : fraction)
         }
         return whole * 100
     }
 
-    static func decodeLocalizations(_ node: YAMLNode, context: inout DecodingContext) -> [Localization]? {
+    static func decodeLocalizations(_ node: YAMLNode, context: inout YAMLDecodingContext) -> [Localization]? {
         guard context.expectMapping(node, "'localizations'") else { return nil }
         if node.pairs.isEmpty {
             context.error(CatalogRuleID.missingKey, "'localizations' is empty; add at least one, like `en-US: {title: Rocket Car, description: Fly over the traffic}`", at: node)
@@ -342,7 +342,7 @@ enum ProductDecoder {
         return ok ? result : nil
     }
 
-    static func decodeLocale(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    static func decodeLocale(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let locale = context.string(node, "a locale", example: "en-US") else { return nil }
         if let problem = NamePatterns.locale(locale.value) {
             context.error(CatalogRuleID.invalidLocale, "'\(locale.value)' \(problem)", at: node)
@@ -351,7 +351,7 @@ enum ProductDecoder {
         return locale
     }
 
-    static func decodeSymbol(_ node: YAMLNode, kind: String, context: inout DecodingContext) -> Located<String>? {
+    static func decodeSymbol(_ node: YAMLNode, kind: String, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let name = context.string(node, "a \(kind) name", example: "pro") else { return nil }
         if let problem = NamePatterns.symbol(name.value, kind: kind) {
             context.error(CatalogRuleID.invalidName, "the \(kind) name '\(name.value)' \(problem)", at: node)
@@ -360,7 +360,7 @@ enum ProductDecoder {
         return name
     }
 
-    static func decodePeriod(_ node: YAMLNode, _ what: String, context: inout DecodingContext) -> Located<ISOPeriod>? {
+    static func decodePeriod(_ node: YAMLNode, _ what: String, context: inout YAMLDecodingContext) -> Located<ISOPeriod>? {
         guard let text = context.text(node, what, example: "P3M") else { return nil }
         switch ISOPeriod.parse(text) {
         case .success(let period):

@@ -1,4 +1,5 @@
 import StorekeeperCore
+import StorekeeperDiagnostics
 import StorekeeperYAML
 
 /// Decodes the products of a file while it is being parsed, so that their
@@ -27,7 +28,7 @@ final class ProductStream: YAMLItemConsumer {
     private(set) var products: [Product] = []
     private(set) var drafts: [ProductDraft] = []
     /// What decoding found.
-    private(set) var context = DecodingContext()
+    private(set) var context = YAMLDecodingContext.catalog()
     /// Names the products use, to check once all declarations are read.
     private(set) var references: [ReferenceUse] = []
     /// The catalog file's defaults, when they and `catalog` come before `products`.
@@ -40,7 +41,7 @@ final class ProductStream: YAMLItemConsumer {
               let pair = pairs.first(where: { $0.key.hasText("defaults") })
         else { return }
         // Decoded again with the rest of the file; here only the values matter.
-        var scratch = DecodingContext()
+        var scratch = YAMLDecodingContext.catalog()
         var ignored: [ReferenceUse] = []
         defaults = CatalogFileDecoder.decodeDefaults(pair.value, context: &scratch, references: &ignored)
     }

@@ -9,7 +9,7 @@ enum RuleDecoder {
     static let conditionKeys = ["state", "type", "product", "delivery", "error"]
     static let addKeys = ["before", "after", "steps"]
 
-    static func decode(_ node: YAMLNode, context: inout DecodingContext) -> CustomRule? {
+    static func decode(_ node: YAMLNode, context: inout YAMLDecodingContext) -> CustomRule? {
         guard context.expectMapping(node, "a rule") else { return nil }
         var name: Located<String>?
         var condition: CustomRule.Condition?
@@ -50,7 +50,7 @@ enum RuleDecoder {
         return CustomRule(name: name, condition: condition, action: action, location: node.location)
     }
 
-    static func decodeCondition(_ node: YAMLNode, context: inout DecodingContext) -> CustomRule.Condition? {
+    static func decodeCondition(_ node: YAMLNode, context: inout YAMLDecodingContext) -> CustomRule.Condition? {
         guard context.expectMapping(node, "'when'") else { return nil }
         var condition = CustomRule.Condition(location: node.location)
         var errorKey: YAMLNode?
@@ -90,7 +90,7 @@ enum RuleDecoder {
     }
 
     /// A product id, with `*` standing for any run of characters.
-    static func decodePattern(_ node: YAMLNode, context: inout DecodingContext) -> Located<String>? {
+    static func decodePattern(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
         guard let pattern = context.string(node, "'product'", example: "com.example.app.*") else { return nil }
         let literal = pattern.value.replacingOccurrences(of: "*", with: "")
         if !literal.isEmpty, let problem = NamePatterns.productID(literal) {
@@ -100,7 +100,7 @@ enum RuleDecoder {
         return pattern
     }
 
-    static func decodeSteps(_ node: YAMLNode, _ what: String, context: inout DecodingContext) -> [Located<String>]? {
+    static func decodeSteps(_ node: YAMLNode, _ what: String, context: inout YAMLDecodingContext) -> [Located<String>]? {
         guard let steps = context.stringList(node, what, example: "finish") else { return nil }
         if node.items.isEmpty {
             context.error(CatalogRuleID.missingKey, "\(what) lists no steps; name at least one, like [notify, finish]", at: node)
@@ -116,7 +116,7 @@ enum RuleDecoder {
         return ok ? steps : nil
     }
 
-    static func decodeAdd(_ node: YAMLNode, context: inout DecodingContext) -> CustomRule.Action? {
+    static func decodeAdd(_ node: YAMLNode, context: inout YAMLDecodingContext) -> CustomRule.Action? {
         guard context.expectMapping(node, "'add'") else { return nil }
         var anchors: [(key: YAMLNode, anchor: CustomRule.Anchor?)] = []
         var steps: [Located<String>]?

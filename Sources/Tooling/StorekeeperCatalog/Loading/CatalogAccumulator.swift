@@ -56,26 +56,26 @@ struct CatalogAccumulator {
         references.reserveCapacity(references.count + 2 * count)
     }
 
-    mutating func declare(feature: Located<String>, context: inout DecodingContext) {
+    mutating func declare(feature: Located<String>, context: inout YAMLDecodingContext) {
         if Self.isFirst(feature, kind: "feature", in: &firstFeature, context: &context) { features.append(feature) }
     }
 
-    mutating func declare(balance: Located<String>, context: inout DecodingContext) {
+    mutating func declare(balance: Located<String>, context: inout YAMLDecodingContext) {
         if Self.isFirst(balance, kind: "balance", in: &firstBalance, context: &context) { balances.append(balance) }
     }
 
-    mutating func declare(group: SubscriptionGroup, context: inout DecodingContext) {
+    mutating func declare(group: SubscriptionGroup, context: inout YAMLDecodingContext) {
         if Self.isFirst(group.id, kind: "group", in: &firstGroup, context: &context) { groups.append(group) }
     }
 
-    mutating func declare(ruleName: Located<String>, context: inout DecodingContext) {
+    mutating func declare(ruleName: Located<String>, context: inout YAMLDecodingContext) {
         _ = Self.isFirst(ruleName, kind: "rule name", in: &firstRuleName, context: &context, verb: "used")
     }
 
     /// Registers a decoded product entry: its id and reference name must be
     /// new (a repeat is an error with a note at the first); a complete product
     /// with a new id joins the catalog.
-    mutating func add(_ entry: consuming DecodedProduct, context: inout DecodingContext) {
+    mutating func add(_ entry: consuming DecodedProduct, context: inout YAMLDecodingContext) {
         let duplicate = register(id: entry.id, referenceName: entry.referenceName, context: &context)
         if !duplicate, let product = (consume entry).product { products.append(product) }
     }
@@ -84,7 +84,7 @@ struct CatalogAccumulator {
     /// items kept in its tree (`keptItems`, in order), completing drafts with
     /// `defaults`. When every product was finished while parsing, their array
     /// is adopted as it is rather than copied product by product.
-    mutating func adopt(_ stream: ProductStream, defaults: Defaults, keptItems: YAMLNode.Items, context: inout DecodingContext) {
+    mutating func adopt(_ stream: ProductStream, defaults: Defaults, keptItems: YAMLNode.Items, context: inout YAMLDecodingContext) {
         context.diagnostics.append(contentsOf: stream.context.diagnostics)
         references.append(contentsOf: stream.references)
         var finished = stream.takeProducts()
@@ -125,7 +125,7 @@ struct CatalogAccumulator {
 
     /// Counts a product entry and checks that its id and reference name are
     /// new; returns whether the id is a duplicate (the product is then left out).
-    private mutating func register(id: Located<String>?, referenceName name: Located<String>?, context: inout DecodingContext) -> Bool {
+    private mutating func register(id: Located<String>?, referenceName name: Located<String>?, context: inout YAMLDecodingContext) -> Bool {
         productEntries += 1
         var duplicate = false
         if let id {
@@ -150,7 +150,7 @@ struct CatalogAccumulator {
 
     /// Checks references and rule patterns, and builds the catalog when its
     /// header could be read.
-    mutating func finish(_ file: DecodedFile, files: [String], context: inout DecodingContext) -> Catalog? {
+    mutating func finish(_ file: DecodedFile, files: [String], context: inout YAMLDecodingContext) -> Catalog? {
         checkReferences(context: &context)
         var sortedIDs: [String]?
         for rule in rules {
@@ -173,7 +173,7 @@ struct CatalogAccumulator {
     }
 
     private static func isFirst(
-        _ name: Located<String>, kind: String, in seen: inout [String: SourceLocation], context: inout DecodingContext, verb: String = "declared"
+        _ name: Located<String>, kind: String, in seen: inout [String: SourceLocation], context: inout YAMLDecodingContext, verb: String = "declared"
     ) -> Bool {
         if let first = seen[name.value] {
             let message = verb == "used"
@@ -186,7 +186,7 @@ struct CatalogAccumulator {
         return true
     }
 
-    private func checkReferences(context: inout DecodingContext) {
+    private func checkReferences(context: inout YAMLDecodingContext) {
         // Candidates sorted once per kind, and one suggestion per unknown name:
         // a file can misspell the same name thousands of times.
         var sortedCandidates: [ReferenceUse.Kind: [String]] = [:]
@@ -219,7 +219,7 @@ struct CatalogAccumulator {
     }
 
     /// A rule's product pattern should match a product: otherwise it is most likely a typo.
-    private func checkPattern(_ pattern: Located<String>, sortedIDs: inout [String]?, context: inout DecodingContext) {
+    private func checkPattern(_ pattern: Located<String>, sortedIDs: inout [String]?, context: inout YAMLDecodingContext) {
         if !pattern.value.contains("*") {
             guard firstID[pattern.value] == nil else { return }
             if sortedIDs == nil { sortedIDs = firstID.keys.sorted() }

@@ -48,7 +48,7 @@ public struct CatalogLoader: Sendable {
     /// machine. Both the path text and, for symbolic links, the real path
     /// must stay inside.
     func load(_ path: String, cache: inout ParsedFiles) -> CatalogLoadResult {
-        var context = DecodingContext()
+        var context = YAMLDecodingContext.catalog()
         let path = SourcePath.normalize(path)
         let root = IncludeRoot(folder: SourcePath.normalize(SourcePath.directory(of: path)), reader: reader)
         let parsed = parse(path, cache: &cache, budget: limits.maxTotalSize)
@@ -67,7 +67,7 @@ public struct CatalogLoader: Sendable {
         guard let catalogFile = parsed.document?.withUnownedRoot({ root in
             root.map { CatalogFileDecoder.decode($0, fragmentDefaults: nil, streamed: parsed.stream, into: &accumulator, context: &context) }
         }) else {
-            return CatalogLoadResult(catalog: nil, diagnostics: context.diagnostics.finished(file: path), files: [path])
+            return CatalogLoadResult(catalog: nil, diagnostics: context.finished(file: path), files: [path])
         }
         var files = [path]
         var visited: Set<FileKey> = [fileKey(path)]
@@ -77,7 +77,7 @@ public struct CatalogLoader: Sendable {
             into: &accumulator, context: &context, cache: &cache, files: &files, visited: &visited, budget: &budget)
         cache.release(files)
         let catalog = accumulator.finish(catalogFile, files: files, context: &context)
-        return CatalogLoadResult(catalog: catalog, diagnostics: context.diagnostics.finished(file: path), files: files)
+        return CatalogLoadResult(catalog: catalog, diagnostics: context.finished(file: path), files: files)
     }
 
     /// One step of an include chain: a file and the include entry that named it.
@@ -88,7 +88,7 @@ public struct CatalogLoader: Sendable {
 
     private func followIncludes(
         of file: DecodedFile, at path: String, root: IncludeRoot, chain: [IncludeLink], defaults: Defaults,
-        into accumulator: inout CatalogAccumulator, context: inout DecodingContext, cache: inout ParsedFiles,
+        into accumulator: inout CatalogAccumulator, context: inout YAMLDecodingContext, cache: inout ParsedFiles,
         files: inout [String], visited: inout Set<FileKey>, budget: inout InputBudget
     ) {
         for include in file.includes {

@@ -5,27 +5,40 @@ import StorekeeperYAML
 
 /// Reads the node tree of `storekeeper.yml` into settings, reporting every
 /// problem (with the `configuration` id) at the value to change and leaving
-/// that setting out, so that one run lists all of them.
+/// that setting out, so that one run lists all of them. Reporting, unknown
+/// and missing keys go through the ``YAMLDecodingContext`` every located-YAML
+/// decoder shares; rule settings, steps, overrides and path patterns are the
+/// configuration's own.
 struct ConfigurationDecoder {
     static let topLevelKeys = ["rules", "steps", "overrides"]
     static let overrideKeys = ["paths", "rules"]
 
-    /// Keys other tools use, and what to write here instead.
-    static let foreignKeys: [String: String] = [
-        "disabled_rules": "turn rules off under 'rules', as in `rules: {restore-at-launch: off}`",
-        "disabled-rules": "turn rules off under 'rules', as in `rules: {restore-at-launch: off}`",
-        "excluded": "storekeeper checks the files it is given; to change rules for some files, use 'overrides'",
-        "ignores": "storekeeper checks the files it is given; to change rules for some files, use 'overrides'",
-        "ignorePatterns": "storekeeper checks the files it is given; to change rules for some files, use 'overrides'",
-        "files": "an override names its files under 'paths'",
-        "excludedFiles": "patterns cannot be negated; list the paths the override applies to under 'paths'",
+    /// Keys other tools use, and what to write here instead (ESLint's
+    /// `files` stands for `paths`, which is then not reported missing again).
+    static let foreignKeys: [String: ForeignKey] = [
+        "disabled_rules": ForeignKey("turn rules off under 'rules', as in `rules: {restore-at-launch: off}`"),
+        "disabled-rules": ForeignKey("turn rules off under 'rules', as in `rules: {restore-at-launch: off}`"),
+        "excluded": ForeignKey("storekeeper checks the files it is given; to change rules for some files, use 'overrides'"),
+        "ignores": ForeignKey("storekeeper checks the files it is given; to change rules for some files, use 'overrides'"),
+        "ignorePatterns": ForeignKey("storekeeper checks the files it is given; to change rules for some files, use 'overrides'"),
+        "files": ForeignKey("an override names its files under 'paths'", standsFor: "paths"),
+        "excludedFiles": ForeignKey("patterns cannot be negated; list the paths the override applies to under 'paths'"),
     ]
+
+    /// The ids the shared readers report with: `configuration` for every
+    /// problem, and the usual last word past the ceiling.
+    static let ruleIDs = DecodingRuleIDs(
+        unknownKey: ConfigurationRuleID.configuration, missingKey: ConfigurationRuleID.configuration,
+        wrongKind: ConfigurationRuleID.configuration, malformed: ConfigurationRuleID.configuration,
+        invalidValue: ConfigurationRuleID.configuration, outOfRange: ConfigurationRuleID.configuration,
+        booleanSpelling: ConfigurationRuleID.configuration, tooManyProblems: DiagnosticCap.countingRule)
 
     let policyRules: Set<String>
     private(set) var rules: [String: RuleSetting] = [:]
     private(set) var steps: [String] = []
     private(set) var overrides: [ConfigurationOverride] = []
-    private(set) var diagnostics: [Diagnostic] = []
+    /// What was reported, and the keys taken for typos.
+    private var context = YAMLDecodingContext(rules: ConfigurationDecoder.ruleIDs, limit: DiagnosticCap.limit, scope: "a configuration file")
 
     /// Where each step was first listed, for the note on a repeat.
     private var stepLocations: [String: SourceLocation] = [:]
@@ -57,7 +70,7 @@ struct ConfigurationDecoder {
             case "overrides":
                 decodeOverrides(pair.value)
             default:
-                unknownKey(pair.key, in: "the configuration", known: Self.topLevelKeys)
+                context.unknownKey(pair.key, value: pair.value, in: "the configuration", known: Self.topLevelKeys, foreignKeys: Self.foreignKeys)
             }
         }
     }
@@ -99,8 +112,8 @@ struct ConfigurationDecoder {
             return nil
         }
         if let setting = RuleSetting(spelling: text) { return setting }
-        var message = "'\(RuleIDProblem.quoted(text))' is not a setting for '\(rule)'"
-        if !RuleIDProblem.isLonger(text), let suggestion = RuleSetting.suggestion(for: text) {
+        var message = "'\(QuotedText.quoted(text))' is not a setting for '\(rule)'"
+        if !QuotedText.isLonger(text), let suggestion = RuleSetting.suggestion(for: text) {
             message += "; did you mean '\(suggestion)'?"
         }
         error(message + " (write off, note, warning or error)", at: node)
@@ -112,7 +125,7 @@ struct ConfigurationDecoder {
     private mutating func decodeSteps(_ node: YAMLNode) {
         if node.isNull || node.isPlaceholder { return }
         guard node.kind == .sequence else {
-            let example = node.kind == .scalar ? "[\(RuleIDProblem.quoted(node.text ?? "audit-log"))]" : "[audit-log]"
+            let example = node.kind == .scalar ? "[\(QuotedText.quoted(node.text ?? "audit-log"))]" : "[audit-log]"
             error("'steps' should be a list of step names such as \(example), not \(node.kind)", at: node)
             return
         }
@@ -124,7 +137,7 @@ struct ConfigurationDecoder {
                 continue
             }
             if let problem = Self.stepNameProblem(name) {
-                error("the step name '\(RuleIDProblem.quoted(name))' \(problem)", at: item)
+                error("the step name '\(QuotedText.quoted(name))' \(problem)", at: item)
             } else if BuiltInStep(name: name) != nil {
                 report(.warning, "'\(name)' is a built-in step; list only the steps plugins add, and remove this one", at: item)
             } else if let first = stepLocations[name] {
@@ -146,21 +159,13 @@ struct ConfigurationDecoder {
         }
         let rule = "a step name starts with a letter, then uses only letters, digits, '-', '_' and '.'"
         guard let first = name.unicodeScalars.first else { return "is empty; \(rule)" }
-        if !isLetter(first) { return "starts with \(describe(first)); \(rule)" }
-        if let bad = name.unicodeScalars.first(where: { !isAllowed($0) }) { return "contains \(describe(bad)); \(rule)" }
+        // Visible characters without their code point, as this message has always said them.
+        if !isLetter(first) { return "starts with \(NamePatterns.describe(first, visibleWithCodePoint: false)); \(rule)" }
+        if let bad = name.unicodeScalars.first(where: { !isAllowed($0) }) {
+            return "contains \(NamePatterns.describe(bad, visibleWithCodePoint: false)); \(rule)"
+        }
         if name.unicodeScalars.count > 64 { return "is \(name.unicodeScalars.count) characters long; a step name has at most 64" }
         return nil
-    }
-
-    /// A character as a message shows it: visible ones quoted, others by code point.
-    private static func describe(_ scalar: Unicode.Scalar) -> String {
-        if scalar == " " { return "a space" }
-        if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-            || scalar.properties.generalCategory == .format {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "the invisible character U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        }
-        return "'\(scalar)'"
     }
 
     // MARK: Overrides
@@ -186,7 +191,6 @@ struct ConfigurationDecoder {
         var patterns: [PathPattern]?
         var settings: [String: RuleSetting]?
         var valid = true
-        var typos = Set<String>()
         for pair in node.pairs {
             switch pair.key.text {
             case "paths":
@@ -196,15 +200,15 @@ struct ConfigurationDecoder {
                 settings = ruleSettings(pair.value, place: "the 'rules' of an override")
                 if settings == nil { valid = false }
             default:
-                if let meant = unknownKey(pair.key, in: "an override", known: Self.overrideKeys) { typos.insert(meant) }
+                context.unknownKey(pair.key, value: pair.value, in: "an override", known: Self.overrideKeys, foreignKeys: Self.foreignKeys)
             }
         }
         // A missing key that a reported typo stands for is the same mistake, reported once.
-        if patterns == nil, valid, !typos.contains("paths") {
-            error("the override is missing 'paths'; add the files it applies to, such as `paths: [\"legacy/**\"]`", at: node)
+        if patterns == nil, valid {
+            context.missing(in: node, message: "the override is missing 'paths'; add the files it applies to, such as `paths: [\"legacy/**\"]`", unlessMisspelt: ["paths"])
         }
-        if settings == nil, valid, !typos.contains("rules") {
-            error("the override is missing 'rules'; add the settings for its files, such as `rules: {\(exampleRule): off}`", at: node)
+        if settings == nil, valid {
+            context.missing(in: node, message: "the override is missing 'rules'; add the settings for its files, such as `rules: {\(exampleRule): off}`", unlessMisspelt: ["rules"])
         }
         guard valid, let patterns, let settings else { return nil }
         return ConfigurationOverride(patterns: patterns, rules: settings)
@@ -214,7 +218,7 @@ struct ConfigurationDecoder {
     private mutating func decodePatterns(_ node: YAMLNode) -> [PathPattern]? {
         if node.isPlaceholder { return nil }
         guard node.kind == .sequence else {
-            let example = node.kind == .scalar && !node.isNull ? "[\"\(RuleIDProblem.quoted(node.text ?? ""))\"]" : "[\"legacy/**\"]"
+            let example = node.kind == .scalar && !node.isNull ? "[\"\(QuotedText.quoted(node.text ?? ""))\"]" : "[\"legacy/**\"]"
             let kind = node.isNull ? "an empty value" : node.kind.description
             error("'paths' should be a list of path patterns such as \(example), not \(kind)", at: node)
             return nil
@@ -235,7 +239,7 @@ struct ConfigurationDecoder {
             switch PathPattern.compile(item.isNull ? "" : text) {
             case .success(let pattern): patterns.append(pattern)
             case .failure(let problem):
-                error("the path pattern '\(RuleIDProblem.quoted(item.isNull ? "" : text))' \(problem.message)", at: item)
+                error("the path pattern '\(QuotedText.quoted(item.isNull ? "" : text))' \(problem.message)", at: item)
                 valid = false
             }
         }
@@ -244,31 +248,16 @@ struct ConfigurationDecoder {
 
     // MARK: Reporting
 
-    /// Reports an unknown key; returns the known key it is a typo of, if any.
-    @discardableResult
-    private mutating func unknownKey(_ key: YAMLNode, in place: String, known: [String]) -> String? {
-        let text = key.text ?? ""
-        let long = RuleIDProblem.isLonger(text)
-        var message = "unknown key '\(RuleIDProblem.quoted(text))' in \(place)"
-        var meant: String?
-        if let hint = Self.foreignKeys[text] {
-            message += "; \(hint)"
-            if text == "files" { meant = "paths" }
-        } else if !long, let nearest = Suggestion.nearest(to: text, in: known) {
-            message += "; did you mean '\(nearest)'?"
-            meant = nearest
-        } else {
-            message += "; expected one of: \(known.joined(separator: ", "))"
-        }
-        error(message, at: key)
-        return meant
+    /// Everything reported, and a last word on what was not listed (at line 1 of `file`).
+    func diagnostics(file: String) -> [Diagnostic] {
+        context.finished(file: file)
     }
 
     private mutating func error(_ message: String, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
-        report(.error, message, at: node, notes: notes)
+        context.error(ConfigurationRuleID.configuration, message, at: node, notes: notes)
     }
 
     private mutating func report(_ severity: Severity, _ message: String, at node: YAMLNode, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(Diagnostic(severity, rule: ConfigurationRuleID.configuration, message, at: node.range, notes: notes))
+        context.report(severity, ConfigurationRuleID.configuration, message, at: node, notes: notes)
     }
 }

@@ -93,7 +93,7 @@ public struct RuleConfiguration: Sendable {
         configuration.overrides = decoder.overrides
         configuration.overriddenRules = Set(decoder.overrides.flatMap(\.rules.keys))
         configuration.extraSteps = decoder.steps
-        return (configuration, parsed.diagnostics + decoder.diagnostics)
+        return (configuration, parsed.diagnostics + decoder.diagnostics(file: path))
     }
 
     /// The diagnostic as configured for its file: nil when its rule is off

@@ -88,7 +88,7 @@ struct SuppressionDirectiveParser {
                 return .invalid
             }
         }
-        let idList = RuleIDProblem.quoted(ids.map { RuleIDProblem.quoted($0.id) }.joined(separator: ", "), limit: Self.quotedTextLimit, keep: Self.quotedTextKeep)
+        let idList = QuotedText.quoted(ids.map { QuotedText.quoted($0.id) }.joined(separator: ", "), limit: Self.quotedTextLimit, keep: Self.quotedTextKeep)
 
         // The reason, after `--`.
         var valid = true
@@ -124,7 +124,7 @@ struct SuppressionDirectiveParser {
                 while end > index, isBlank(bytes[end - 1]) { end -= 1 }
                 let words = text(bytes, index, end).split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if words.allSatisfy(Self.isIDShaped) {
-                    error("separate rule ids with commas: `\(idList), \(quotedText(words.map { RuleIDProblem.quoted(String($0)) }.joined(separator: ", ")))`", line, index, end)
+                    error("separate rule ids with commas: `\(idList), \(quotedText(words.map { QuotedText.quoted(String($0)) }.joined(separator: ", ")))`", line, index, end)
                 } else {
                     error("'\(quotedText(words.joined(separator: " ")))' follows the rule ids without a comma; separate rule ids with commas, and write the reason after ' -- '", line, index, end)
                 }
@@ -153,7 +153,7 @@ struct SuppressionDirectiveParser {
     // MARK: Problems
 
     private mutating func malformed(_ word: String, rest: String, line: CommentLine, at span: (start: Int, end: Int)) {
-        let written = "storekeeper:" + RuleIDProblem.quoted(word)
+        let written = "storekeeper:" + QuotedText.quoted(word)
         let fix = "`# storekeeper:disable-next-line \(rest.isEmpty ? "RULE-ID -- reason" : quotedText(rest))`"
         let message: String
         switch word {
@@ -180,7 +180,7 @@ struct SuppressionDirectiveParser {
 
     /// Free text as a message quotes it: longer than ids may be, but never the whole of a huge line.
     private func quotedText(_ text: String) -> String {
-        RuleIDProblem.quoted(text, limit: Self.quotedTextLimit, keep: Self.quotedTextKeep)
+        QuotedText.quoted(text, limit: Self.quotedTextLimit, keep: Self.quotedTextKeep)
     }
 
     /// Whether a word could be a rule id (lower-case kebab case), not a word of a reason.

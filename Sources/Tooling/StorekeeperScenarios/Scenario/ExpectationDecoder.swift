@@ -18,7 +18,7 @@ enum ExpectationDecoder {
     /// value is not valid is reported and left out, and the others kept, so
     /// that they are still checked against the catalog (the step is not
     /// valid all the same: the context counted the error).
-    static func decode(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Expectation? {
+    static func decode(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Expectation? {
         guard context.expectMapping(node, "the argument of `expect`", example: "{features: [pro], unfinished: 0}") else { return nil }
         let fields = context.fields(of: node, in: "an expect", known: keys)
         var expectation = Expectation()
@@ -41,13 +41,13 @@ enum ExpectationDecoder {
     }
 
     /// `balances: {coins: 300}`: names and amounts of 0 or more.
-    private static func balances(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<[String: Int]>? {
+    private static func balances(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<[String: Int]>? {
         guard context.expectMapping(node, "'balances'", example: "{coins: 300}") else { return nil }
         var amounts: [String: Int] = [:]
         var ok = true
         for pair in node.pairs {
-            guard let name = context.string(pair.key, "a balance's name", example: "coins"),
-                  let amount = context.int(pair.value, "the balance '\(name.value)'", in: 0...Int(Int64.max))
+            guard let name = context.string(pair.key, "a balance's name", example: "coins", nonEmpty: true),
+                  let amount = context.integer(pair.value, "the balance '\(name.value)'", in: 0...Int(Int64.max))
             else {
                 ok = false
                 continue
@@ -58,16 +58,16 @@ enum ExpectationDecoder {
     }
 
     /// `unfinished: 0` or `unfinished: [coins, com.example.pro]`.
-    private static func unfinished(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<UnfinishedExpectation>? {
+    private static func unfinished(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<UnfinishedExpectation>? {
         switch node.kind {
         case .sequence:
             let names = context.uniqueList(node, "'unfinished'", example: "coins") { context, item in
-                context.string(item, "an entry of 'unfinished'", example: "an `as` name or a product id")
+                context.string(item, "an entry of 'unfinished'", example: "an `as` name or a product id", nonEmpty: true)
             }
             return names.map { Located(.purchases($0.map(\.value)), at: node.range) }
         case .scalar:
             if node.isNull || context.isPlaceholder(node) { break }
-            return context.int(node, "'unfinished'", in: 0...Int(Int64.max)).map { Located(.count($0.value), at: node.range) }
+            return context.integer(node, "'unfinished'", in: 0...Int(Int64.max)).map { Located(.count($0.value), at: node.range) }
         case .mapping:
             break
         }
@@ -78,7 +78,7 @@ enum ExpectationDecoder {
     }
 
     /// `downloads: {PRODUCT: {state: finished, storage: documents}}`.
-    private static func downloads(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<[String: DownloadExpectation]>? {
+    private static func downloads(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<[String: DownloadExpectation]>? {
         guard context.expectMapping(node, "'downloads'", example: "{com.example.pack: {state: finished}}") else { return nil }
         var result: [String: DownloadExpectation] = [:]
         var ok = true
@@ -118,12 +118,12 @@ enum ExpectationDecoder {
 
     /// `ask-to-buy: {coins: expired}`: purchases (`as` names or product ids)
     /// and what became of the Ask to Buy request each made.
-    private static func askToBuy(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<[String: AskToBuyState]>? {
+    private static func askToBuy(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<[String: AskToBuyState]>? {
         guard context.expectMapping(node, "'ask-to-buy'", example: "{coins: approved}") else { return nil }
         var result: [String: AskToBuyState] = [:]
         var ok = true
         for pair in node.pairs {
-            guard let name = context.string(pair.key, "a purchase of 'ask-to-buy'", example: "an `as` name or a product id"),
+            guard let name = context.string(pair.key, "a purchase of 'ask-to-buy'", example: "an `as` name or a product id", nonEmpty: true),
                   let state = context.choice(pair.value, "Ask to Buy state", among: AskToBuyState.allCases)
             else {
                 ok = false
@@ -135,12 +135,12 @@ enum ExpectationDecoder {
     }
 
     /// `told: [notify PRODUCT STATE, ...]`: messages of the forms the UI is told.
-    private static func told(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<[String]>? {
+    private static func told(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<[String]>? {
         guard context.expectSequence(node, "'told'", example: "[restore finished]") else { return nil }
         var messages: [String] = []
         var ok = true
         for item in node.items {
-            guard let message = context.string(item, "an entry of 'told'", example: "notify PRODUCT purchased") else {
+            guard let message = context.string(item, "an entry of 'told'", example: "notify PRODUCT purchased", nonEmpty: true) else {
                 ok = false
                 continue
             }

@@ -45,7 +45,7 @@ enum ScenarioActionDecoder {
     /// one bad key) is returned with what could be read, for checking against
     /// the catalog in the same run; the errors counted in `context` keep the
     /// scenario from running.
-    static func decode(_ item: YAMLNode, context: inout ScenarioDecodingContext) -> ScenarioAction? {
+    static func decode(_ item: YAMLNode, context: inout YAMLDecodingContext) -> ScenarioAction? {
         switch item.kind {
         case .scalar: return word(item, context: &context)
         case .sequence:
@@ -58,7 +58,7 @@ enum ScenarioActionDecoder {
     // MARK: Forms
 
     /// A bare word: `launch`, `quit`, `refresh-receipt`.
-    private static func word(_ item: YAMLNode, context: inout ScenarioDecodingContext) -> ScenarioAction? {
+    private static func word(_ item: YAMLNode, context: inout YAMLDecodingContext) -> ScenarioAction? {
         if context.isPlaceholder(item) { return nil }
         guard let text = item.text, !item.isNull else {
             context.error(ScenarioRuleID.type, "this step is empty; write an action such as `launch` or `buy: PRODUCT`", at: item)
@@ -80,7 +80,7 @@ enum ScenarioActionDecoder {
     }
 
     /// A mapping with one key: the action, and its argument.
-    private static func mapping(_ item: YAMLNode, context: inout ScenarioDecodingContext) -> ScenarioAction? {
+    private static func mapping(_ item: YAMLNode, context: inout YAMLDecodingContext) -> ScenarioAction? {
         let pairs = item.pairs
         guard let first = pairs.first else {
             context.error(ScenarioRuleID.type, "this step is an empty mapping; write an action such as `launch` or `buy: PRODUCT`", at: item)
@@ -151,7 +151,7 @@ enum ScenarioActionDecoder {
         return Located(text, at: node.range)
     }
 
-    private static func unknownAction(_ text: String, at node: YAMLNode, context: inout ScenarioDecodingContext) {
+    private static func unknownAction(_ text: String, at node: YAMLNode, context: inout YAMLDecodingContext) {
         var message = "'\(text)' is not an action"
         let word = String(text.prefix { $0 != " " })
         if let nearest = Suggestion.nearest(to: word, in: names) {
@@ -165,7 +165,7 @@ enum ScenarioActionDecoder {
     // MARK: Arguments
 
     /// `crash: {before: STEP}` or `crash: {after: finish}`.
-    private static func crash(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> CrashPoint? {
+    private static func crash(_ node: YAMLNode, context: inout YAMLDecodingContext) -> CrashPoint? {
         if node.kind == .scalar, !node.isNull, let text = node.text, !context.isPlaceholder(node) {
             context.error(ScenarioRuleID.type, "`crash` takes a mapping, `crash: {before: \(text)}` (or `after: finish`), or nothing for a crash now", at: node)
             return nil
@@ -191,16 +191,16 @@ enum ScenarioActionDecoder {
             }
             return CrashPoint(.after, step: step)
         }
-        context.missing("before", in: node, message: "`crash` needs `before: STEP` (the app dies when a plan reaches STEP) or `after: finish`", unlessMisspelt: crashKeys)
+        context.missing(in: node, message: "`crash` needs `before: STEP` (the app dies when a plan reaches STEP) or `after: finish`", unlessMisspelt: crashKeys)
         return nil
     }
 
-    private static func stepName(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Located<String>? {
-        context.string(node, "the step of a crash", example: "finish")
+    private static func stepName(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Located<String>? {
+        context.string(node, "the step of a crash", example: "finish", nonEmpty: true)
     }
 
     /// `buy: PRODUCT` or `buy: {product, quantity, user, as, ask-to-buy | fail | interrupted}`.
-    private static func purchase(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Purchase? {
+    private static func purchase(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Purchase? {
         if node.kind == .scalar {
             guard let product = context.productID(node, "the product of `buy`") else { return nil }
             return Purchase(product: product, quantity: Located(1, at: node.range))
@@ -214,10 +214,10 @@ enum ScenarioActionDecoder {
             context.missing("product", in: node, of: "this buy", example: "com.example.product")
         }
         var quantity = Located(1, at: node.range)
-        if let pair = fields["quantity"], let value = context.int(pair.value, "'quantity'", in: 1...Int(Int64.max)) {
+        if let pair = fields["quantity"], let value = context.integer(pair.value, "'quantity'", in: 1...Int(Int64.max)) {
             quantity = value
         }
-        let user = fields["user"].flatMap { context.string($0.value, "'user'", example: "kid-account") }
+        let user = fields["user"].flatMap { context.string($0.value, "'user'", example: "kid-account", nonEmpty: true) }
         // A name that is not valid is reported, and still names the purchase for checking the references to it.
         let name = fields["as"].flatMap { context.name($0.value, "the name given with 'as'", example: "coins") ?? writtenText($0.value) }
 
@@ -239,15 +239,15 @@ enum ScenarioActionDecoder {
     }
 
     /// A purchase named by `approve`, `decline`, `resolve`: an `as` name or a product id.
-    private static func reference(_ node: YAMLNode, _ action: String, context: inout ScenarioDecodingContext) -> Reference? {
-        context.string(node, "the purchase of `\(action)`", example: "an `as` name or a product id")
+    private static func reference(_ node: YAMLNode, _ action: String, context: inout YAMLDecodingContext) -> Reference? {
+        context.string(node, "the purchase of `\(action)`", example: "an `as` name or a product id", nonEmpty: true)
     }
 
     /// `restore: {user: NAME, select: [PRODUCT, ...]}`.
-    private static func restore(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> RestoreRequest? {
+    private static func restore(_ node: YAMLNode, context: inout YAMLDecodingContext) -> RestoreRequest? {
         guard context.expectMapping(node, "the argument of `restore`", example: "{user: NAME, select: [PRODUCT]}") else { return nil }
         let fields = context.fields(of: node, in: "a restore", known: restoreKeys)
-        let user = fields["user"].flatMap { context.string($0.value, "'user'", example: "player-8f14e45f") }
+        let user = fields["user"].flatMap { context.string($0.value, "'user'", example: "player-8f14e45f", nonEmpty: true) }
         let selection = fields["select"].flatMap { pair in
             context.uniqueList(pair.value, "'select'", example: "com.example.product") { context, item in
                 context.productID(item, "an entry of 'select'")
@@ -257,7 +257,7 @@ enum ScenarioActionDecoder {
     }
 
     /// `advance: P1M` or `advance: 36h`.
-    private static func advance(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> ScenarioDuration? {
+    private static func advance(_ node: YAMLNode, context: inout YAMLDecodingContext) -> ScenarioDuration? {
         guard let text = context.text(node, "the duration of `advance`", example: "P1M or 36h") else { return nil }
         switch ScenarioDurationParser.parse(text) {
         case .success(let duration):
@@ -274,7 +274,7 @@ enum ScenarioActionDecoder {
     }
 
     /// `refund: NAME` or `refund: {purchase: NAME, reason: refund | family-sharing}`.
-    private static func refund(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> ScenarioAction? {
+    private static func refund(_ node: YAMLNode, context: inout YAMLDecodingContext) -> ScenarioAction? {
         if node.kind == .scalar {
             return reference(node, "refund", context: &context).map { .refund($0, reason: .refund) }
         }
@@ -295,7 +295,7 @@ enum ScenarioActionDecoder {
     }
 
     /// `spend: {balance: NAME, amount: 1..., key: TEXT, crash: journalled | sent}`.
-    private static func spend(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> SpendRequest? {
+    private static func spend(_ node: YAMLNode, context: inout YAMLDecodingContext) -> SpendRequest? {
         let example = "{balance: coins, amount: 100, key: sword-1}"
         guard context.expectMapping(node, "the argument of `spend`", example: example) else { return nil }
         let fields = context.fields(of: node, in: "a spend", known: spendKeys)
@@ -304,17 +304,17 @@ enum ScenarioActionDecoder {
         var key: Located<String>?
         var crash: Located<SpendRequest.Crash>?
         if let pair = fields["balance"] {
-            balance = context.string(pair.value, "the balance of `spend`", example: "coins")
+            balance = context.string(pair.value, "the balance of `spend`", example: "coins", nonEmpty: true)
         } else {
             context.missing("balance", in: node, of: "`spend`", example: "coins")
         }
         if let pair = fields["amount"] {
-            amount = context.int(pair.value, "the amount of `spend`", in: 1...Int(Int32.max))
+            amount = context.integer(pair.value, "the amount of `spend`", in: 1...Int(Int32.max))
         } else {
             context.missing("amount", in: node, of: "`spend`", example: "100")
         }
         if let pair = fields["key"] {
-            key = context.string(pair.value, "the key of `spend`", example: "sword-1")
+            key = context.string(pair.value, "the key of `spend`", example: "sword-1", nonEmpty: true)
             if let text = key?.value, text.isEmpty || text.utf8.count > 256 {
                 context.error(ScenarioRuleID.value, "a spend key is 1 to 256 bytes of text; '\(text.prefix(40))' is not", at: pair.value)
                 key = nil
@@ -330,7 +330,7 @@ enum ScenarioActionDecoder {
     }
 
     /// `fail-downloads: {error: out-of-space | network-error, at: 0...99}`.
-    private static func fault(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> DownloadFault? {
+    private static func fault(_ node: YAMLNode, context: inout YAMLDecodingContext) -> DownloadFault? {
         guard context.expectMapping(node, "the argument of `fail-downloads`", example: "{error: out-of-space, at: 40}") else { return nil }
         let fields = context.fields(of: node, in: "fail-downloads", known: faultKeys)
         var kind: DownloadFault.Kind?
@@ -341,7 +341,7 @@ enum ScenarioActionDecoder {
             context.missing("error", in: node, of: "`fail-downloads`", example: "out-of-space")
         }
         if let pair = fields["at"] {
-            percent = context.int(pair.value, "the percentage 'at'", in: 0...99)?.value
+            percent = context.integer(pair.value, "the percentage 'at'", in: 0...99)?.value
         } else {
             context.missing("at", in: node, of: "`fail-downloads`", example: "40")
         }

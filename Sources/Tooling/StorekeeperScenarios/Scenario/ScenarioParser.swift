@@ -98,27 +98,27 @@ public struct ScenarioParser: Sendable {
     /// Parses scenario bytes (UTF-8, or UTF-16 with a byte order mark) read from `file`.
     public func parse(_ bytes: [UInt8], file: String) -> ScenarioParseResult {
         let parsed = YAMLParser.parse(bytes, file: file, limits: limits)
-        var context = ScenarioDecodingContext(file: file)
-        for diagnostic in parsed.diagnostics { context.append(diagnostic) }
+        var context = YAMLDecodingContext.scenario()
+        context.diagnostics.append(contentsOf: parsed.diagnostics)
         var scenario: Scenario?
         var skipped: [SkippedStep] = []
         if let root = parsed.document?.root {
             scenario = decode(root, file: file, skipped: &skipped, context: &context)
-        } else if context.errorCount == 0 {
+        } else if context.diagnostics.errorCount == 0 {
             context.report(.error, ScenarioRuleID.missing, "the scenario file is empty; it needs at least `steps:` with one action, such as `steps: [launch]`",
                            at: SourceRange(start: SourceLocation(file: file, line: 1, column: 1)))
         }
-        let diagnostics = Diagnostic.normalized(context.finished())
-        let valid = context.errorCount == 0 && context.placeholdersMet == 0 && !diagnostics.contains { $0.severity == .error }
+        let diagnostics = Diagnostic.normalized(context.finished(file: file))
+        let valid = context.diagnostics.errorCount == 0 && context.placeholdersMet == 0 && !diagnostics.contains { $0.severity == .error }
         var result = ScenarioParseResult(scenario: valid ? scenario : nil, diagnostics: diagnostics)
         result.draft = scenario.map { ($0, skipped) }
-        result.isComplete = !context.isCapped
+        result.isComplete = context.diagnostics.leftOutCount == 0
         return result
     }
 
     // MARK: The top level
 
-    private func decode(_ root: YAMLNode, file: String, skipped: inout [SkippedStep], context: inout ScenarioDecodingContext) -> Scenario? {
+    private func decode(_ root: YAMLNode, file: String, skipped: inout [SkippedStep], context: inout YAMLDecodingContext) -> Scenario? {
         guard root.kind == .mapping else {
             if !context.isPlaceholder(root) {
                 context.error(ScenarioRuleID.type, "a scenario file is a mapping of keys (\(Self.keys.joined(separator: ", "))), not \(root.kind)", at: root)
@@ -127,10 +127,10 @@ public struct ScenarioParser: Sendable {
         }
         let fields = context.fields(of: root, in: "a scenario", known: Self.keys)
         var scenario = Scenario(file: file, steps: [])
-        if let pair = fields["scenario"], let title = context.string(pair.value, "'scenario'", example: "A purchase and a restore") {
+        if let pair = fields["scenario"], let title = context.string(pair.value, "'scenario'", example: "A purchase and a restore", nonEmpty: true) {
             scenario.title = title.value
         }
-        if let pair = fields["seed"], let seed = context.integer(pair.value, "'seed'", in: 0...Self.maxSeed) {
+        if let pair = fields["seed"], let seed = context.wholeNumber(pair.value, "'seed'", in: 0...Self.maxSeed) {
             scenario.seed = seed.value
         }
         if let pair = fields["start"], let start = Self.start(pair.value, context: &context) {
@@ -139,11 +139,11 @@ public struct ScenarioParser: Sendable {
         if let pair = fields["device"], let device = context.name(pair.value, "the device name", example: "phone") {
             scenario.device = device.value
         }
-        if let pair = fields["user"], let user = context.string(pair.value, "'user'", example: "player-8f14e45f") {
+        if let pair = fields["user"], let user = context.string(pair.value, "'user'", example: "player-8f14e45f", nonEmpty: true) {
             scenario.user = user.value
         }
         if let pair = fields["download-speed"],
-           let speed = context.int(pair.value, "'download-speed' (megabytes per second)", in: 1...Self.maxDownloadSpeed) {
+           let speed = context.integer(pair.value, "'download-speed' (megabytes per second)", in: 1...Self.maxDownloadSpeed) {
             scenario.downloadBytesPerSecond = Int64(speed.value) * 1_000_000
         }
         if let pair = fields["steps"] {
@@ -155,7 +155,7 @@ public struct ScenarioParser: Sendable {
     }
 
     /// `start: 2026-01-01T09:00:00Z`.
-    private static func start(_ node: YAMLNode, context: inout ScenarioDecodingContext) -> Date? {
+    private static func start(_ node: YAMLNode, context: inout YAMLDecodingContext) -> Date? {
         guard let text = context.text(node, "'start'", example: "2026-01-01T09:00:00Z") else { return nil }
         switch ScenarioDateParser.parse(text) {
         case .success(let date):
@@ -169,7 +169,7 @@ public struct ScenarioParser: Sendable {
     /// `steps:`: at least one action, at most `maxSteps`. Actions read in
     /// part are kept (the errors keep them from running); items that give
     /// no action go to `skipped`.
-    private func steps(_ node: YAMLNode, skipped: inout [SkippedStep], context: inout ScenarioDecodingContext) -> [ScenarioStep] {
+    private func steps(_ node: YAMLNode, skipped: inout [SkippedStep], context: inout YAMLDecodingContext) -> [ScenarioStep] {
         guard context.expectSequence(node, "'steps'", example: "[launch, quit]") else { return [] }
         let items = node.items
         guard !items.isEmpty else {

@@ -1,12 +1,12 @@
-import StorekeeperCore
 import StorekeeperDiagnostics
 
 /// Where unknown keys that look like typos of a known key were reported, by
 /// the key they suggest and the file, in source order: asking whether a
 /// mapping holds a typo is a binary search, not a scan of every typo so far
 /// (a catalog that repeats `prise:` in every product asks once per product,
-/// which made validation quadratic).
-struct TypoIndex {
+/// which made validation quadratic). Every located-YAML decoder keeps one
+/// in its ``YAMLDecodingContext``.
+package struct TypoIndex {
     /// A typo's start, ordered as in the file.
     private struct Position: Comparable {
         var line: Int
@@ -30,8 +30,11 @@ struct TypoIndex {
         var fileID: UInt32
     }
 
+    /// An index of no typos.
+    package init() {}
+
     /// Records an unknown key at `range` read as a typo of `suggested`.
-    mutating func record(_ suggested: String, at range: SourceRange) {
+    package mutating func record(_ suggested: String, at range: SourceRange) {
         let position = Position(range.start)
         let key = Key(suggested: suggested, fileID: range.fileID)
         // Keys are met in source order, so this is nearly always an append.
@@ -43,7 +46,7 @@ struct TypoIndex {
     }
 
     /// Whether a typo of `suggested` starts inside `range` (its end excluded).
-    func contains(_ suggested: String, in range: SourceRange) -> Bool {
+    package func contains(_ suggested: String, in range: SourceRange) -> Bool {
         guard let positions = starts[Key(suggested: suggested, fileID: range.fileID)] else { return false }
         let start = Position(range.start), end = Position(range.end)
         let index = Self.firstIndex(notBefore: start, in: positions)

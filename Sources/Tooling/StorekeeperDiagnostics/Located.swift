@@ -1,6 +1,3 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
-
 /// A value with the place in the source it was read from, so that every check
 /// after decoding can point the author at the text to change.
 public struct Located<Value> {
