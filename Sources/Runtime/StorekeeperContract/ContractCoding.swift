@@ -33,6 +33,8 @@ public enum ContractCoding {
         } catch let error as DecodingError {
             throw ContractError(explain(error))
         } catch let error as ContractError {
+            // A type's own `init(from:)` may refuse with the contract's error (a team's
+            // type over these coders): its words are already the right ones.
             throw error
         } catch {
             throw ContractError("not JSON: \(error)")
