@@ -12,7 +12,7 @@ public struct RecordObject: Codable, Hashable, Sendable {
     public var product: String
     /// The transaction that made the record; the server's key.
     public var transaction: String
-    /// The persistence strategy it was kept for (a ``PersistenceStrategy`` raw value).
+    /// The persistence strategy it was kept for (a `PersistenceStrategy` raw value).
     public var strategy: String
     /// `flag`, `receipt` or `transaction` (``Kind``).
     public var kind: String

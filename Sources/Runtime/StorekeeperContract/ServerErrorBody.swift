@@ -37,11 +37,13 @@ public struct ServerErrorBody: Sendable, Hashable, Codable {
         self.init(code: wrapper.error.code, message: wrapper.error.message)
     }
 
+    /// Reads the contract's shape, `{"error": {"code": ..., "message": ...}}`.
     public init(from decoder: any Decoder) throws {
         let wrapper = try Wrapper(from: decoder)
         self.init(code: wrapper.error.code, message: wrapper.error.message)
     }
 
+    /// Writes the contract's shape, `{"error": {"code": ..., "message": ...}}`.
     public func encode(to encoder: any Encoder) throws {
         try Wrapper(error: Member(code: code, message: message)).encode(to: encoder)
     }

@@ -5,7 +5,7 @@ public import FoundationNetworking
 public import StorekeeperCore
 public import StorekeeperRuntime
 
-/// The app's server over HTTP: the ``ServerTransport`` an app gives
+/// The app's server over HTTP: the `ServerTransport` an app gives
 /// `EngineServices.server` and `ServerRecordStore`, speaking
 /// docs/server-contract.md (v1) through URLSession.
 ///
@@ -31,7 +31,7 @@ public import StorekeeperRuntime
 /// - Redirects are not followed (a 3xx is refused like any other status), so
 ///   the credential never travels to another host.
 /// - ``download(path:storage:expectedSize:)`` is the resumable downloader of
-///   server-delivered content (``ContentDownload``).
+///   server-delivered content (`ContentDownload`).
 public final class HTTPServerTransport: ServerTransport {
     /// The server's URL, as checked.
     public let baseURL: ServerURL
@@ -128,7 +128,7 @@ public final class HTTPServerTransport: ServerTransport {
     }
 
     /// Downloads `GET /v1/content/{path}` into the folder for `storage`, as
-    /// ``ContentDownload`` describes, and returns the file's path.
+    /// `ContentDownload` describes, and returns the file's path.
     public func download(path: String, storage: ContentStorage?) async throws(StepFailure) -> String {
         try await download(path: path, storage: storage, expectedSize: nil)
     }

@@ -4,7 +4,7 @@ import StorekeeperPlatform
 public import StorekeeperRuntime
 
 /// Whole-file reads, and writes that replace a file atomically and durably
-/// (StorekeeperPlatform's ``DurableFile``, the one home of that mechanism):
+/// (StorekeeperPlatform's `DurableFile`, the one home of that mechanism):
 /// a process killed at any point leaves the old file or the new one, never
 /// a mix; a crash of the machine after `write` returns keeps the new one.
 ///

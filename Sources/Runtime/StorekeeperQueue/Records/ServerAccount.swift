@@ -4,7 +4,7 @@ import StorekeeperCore
 public import StorekeeperRuntime
 
 /// The app's server's view of the signed-in user, over the host's
-/// ``ServerTransport`` (docs/server-contract.md):
+/// `ServerTransport` (docs/server-contract.md):
 ///
 /// - ``account()``: `GET /v1/account`, who the credential authenticates and
 ///   their appAccountToken;

@@ -3,7 +3,7 @@ import StorekeeperCore
 public import StorekeeperRuntime
 
 /// The client side of the `server` strategy: records kept on the app's
-/// server, over the host's ``ServerTransport``, as `docs/server-contract.md`
+/// server, over the host's `ServerTransport`, as `docs/server-contract.md`
 /// describes.
 ///
 /// - ``keep(_:)`` sends `PUT /v1/records/{transactionID}` (the id

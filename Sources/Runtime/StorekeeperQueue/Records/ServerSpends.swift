@@ -1,7 +1,7 @@
 import StorekeeperCore
 public import StorekeeperRuntime
 
-/// The client of a server-kept balance, over the host's ``ServerTransport``,
+/// The client of a server-kept balance, over the host's `ServerTransport`,
 /// as `docs/server-contract.md` describes (version 1):
 ///
 /// - ``spend(key:balance:amount:)`` sends `PUT /v1/spends/{key}` (the key

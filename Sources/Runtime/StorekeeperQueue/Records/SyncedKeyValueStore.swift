@@ -8,7 +8,7 @@ public import StorekeeperRuntime
 /// files and reads everyone's.
 ///
 /// Each device keeps **one record per transaction** in `<device>.records`
-/// (a ``SyncedRecordsFile``, written atomically and durably), with the spends
+/// (a `SyncedRecordsFile`, written atomically and durably), with the spends
 /// made on it (``keepSpend(_:)``), so that another device counts every
 /// purchase of a consumable, and subtracts what was spent. ``records()``
 /// returns every device's records, one per transaction id: a transaction

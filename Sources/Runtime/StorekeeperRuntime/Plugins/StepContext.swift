@@ -5,7 +5,7 @@ public import StorekeeperCore
 ///
 /// A context refers to its product, the registry and the services rather
 /// than holding copies of them: the queue makes one per transaction that
-/// reaches a plugin step, sharing one ``StepEnvironment`` across all of them,
+/// reaches a plugin step, sharing one `StepEnvironment` across all of them,
 /// so making it copies none of a product's strings and arrays. Reading
 /// `context.product.id` reads the policy's own product in place.
 public struct StepContext: Sendable {

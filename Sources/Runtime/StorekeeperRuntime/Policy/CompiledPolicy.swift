@@ -32,9 +32,9 @@ public struct CompiledPolicy: Sendable {
     /// consumable granted and the user has already spent: the catalog's
     /// `refunds: {spent-balance: ...}`, `owe` when it does not say.
     ///
-    /// With ``RefundedSpendPolicy/owe`` the refund takes back the whole
+    /// With `RefundedSpendPolicy.owe` the refund takes back the whole
     /// refunded share and what the balance cannot cover is owed (later
-    /// grants pay it first); with ``RefundedSpendPolicy/forgive`` it takes
+    /// grants pay it first); with `RefundedSpendPolicy.forgive` it takes
     /// back at most what the balance holds then, and nothing is owed. The
     /// policy only carries the choice, for whatever keeps the balances (the
     /// server's ledger, the device's queue) to apply.

@@ -1,6 +1,7 @@
 public import StorekeeperQueue
 public import StorekeeperRuntime
 
+/// Looking up the products a compiled policy declares, for a store screen.
 extension ProductSource {
     /// Loads every product the policy declares: what the store sells, and
     /// which of the catalog's ids it does not know.

@@ -16,6 +16,7 @@ import StorekeeperRuntime
 
 // MARK: - The payment queue
 
+/// StoreKit's payment queue as the StoreKit 1 backend drives it.
 @available(iOS, deprecated: 18.0, message: "StoreKit 1 is deprecated; use the StoreKit 2 backend")
 @available(macOS, deprecated: 15.0, message: "StoreKit 1 is deprecated; use the StoreKit 2 backend")
 @available(tvOS, deprecated: 18.0, message: "StoreKit 1 is deprecated; use the StoreKit 2 backend")
@@ -98,6 +99,7 @@ extension SKPaymentQueue: StoreKit1PaymentQueue {
 
 // MARK: - Transactions and downloads
 
+/// StoreKit's transaction as the StoreKit 1 backend reads it.
 @available(iOS, deprecated: 18.0, message: "StoreKit 1 is deprecated; use the StoreKit 2 backend")
 @available(macOS, deprecated: 15.0, message: "StoreKit 1 is deprecated; use the StoreKit 2 backend")
 @available(tvOS, deprecated: 18.0, message: "StoreKit 1 is deprecated; use the StoreKit 2 backend")
@@ -140,6 +142,7 @@ extension SKPaymentTransaction: StoreKit1Transaction {
 }
 
 #if !os(visionOS)
+/// StoreKit's download of Apple-hosted content as the StoreKit 1 backend reads it.
 @available(iOS, deprecated: 16.0, message: "Apple-hosted content is no longer supported")
 @available(macOS, deprecated: 13.0, message: "Apple-hosted content is no longer supported")
 @available(tvOS, deprecated: 16.0, message: "Apple-hosted content is no longer supported")

@@ -8,7 +8,7 @@ extension StoreKit1Backend: HostedContentDownloader {
     /// The `download` step: starts the transaction's `SKDownload`s
     /// (`start(_:)`) and waits until StoreKit reports them all finished,
     /// then returns where the content is (the first download's
-    /// `contentURL`; moved below ``documentsFolder`` for `documents`
+    /// `contentURL`; moved below `documentsFolder` for `documents`
     /// storage). The guide's order holds: the plan downloads before it
     /// finishes, and StoreKit drops a finished transaction's downloads.
     ///

@@ -12,7 +12,7 @@ public import StorekeeperRuntime
 /// ``removedTransactions(_:)``, ``restoreFinished()``, ``restoreFailed(_:)``,
 /// ``updatedDownloads(_:)``, ``shouldAddStorePayment(_:)``,
 /// ``didRevokeEntitlements(forProductIdentifiers:)``,
-/// ``storefrontDidChange()``), which turn them into ``StoreEvent``s (or,
+/// ``storefrontDidChange()``), which turn them into `StoreEvent`s (or,
 /// for the storefront, tell the app). StoreKit's objects are kept until the plan's
 /// `finish` step calls ``finish(transactionID:)``, which is the only place
 /// `finishTransaction(_:)` is called. Identity is described at
@@ -197,9 +197,9 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// `paymentQueue(_:updatedTransactions:)`: each transaction becomes an
     /// update for the queue, in StoreKit's order. Purchased and restored
     /// ones carry the app receipt's bytes (`TransactionInfo.receipt`) when a
-    /// step of their plan may read them (``carriesReceipt(productID:state:)``); an
+    /// step of their plan may read them (`carriesReceipt(productID:state:)`); an
     /// auto-renewable subscription's end is the receipt's (see
-    /// ``subscriptionEnd(productID:transactionID:in:)``). A canceled purchase
+    /// `subscriptionEnd(productID:transactionID:in:)`). A canceled purchase
     /// the receipt lists goes first, as a revocation of that one transaction,
     /// so that an update of it delivers nothing.
     public func updatedTransactions(_ transactions: [any StoreKit1Transaction]) {
@@ -285,7 +285,7 @@ public final class StoreKit1Backend: StoreBackend, @unchecked Sendable {
     /// you return false, you can continue the transaction later by manually
     /// adding the SKPayment payment to the SKPaymentQueue"
     /// (https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueue(_:shouldaddstorepayment:for:)).
-    /// The payment goes to the queue instead (``StoreEvent/promoted(_:)``,
+    /// The payment goes to the queue instead (`StoreEvent.promoted(_:)`,
     /// kept until it connects), which checks it as it checks the app's own
     /// payments, asks the app (`QueueConfiguration.promotedPurchases`), and
     /// adds it through ``add(_:)`` only then: as the StoreKit 2 backend does

@@ -30,18 +30,29 @@ public struct AppleStoreKit2Transaction: StoreKit2Transaction {
     /// `VerificationResult.jwsRepresentation`.
     public let jwsRepresentation: String
 
+    /// `Transaction.id`.
     public var id: UInt64 { transaction.id }
+    /// `Transaction.originalID`.
     public var originalID: UInt64 { transaction.originalID }
+    /// `Transaction.productID`.
     public var productID: String { transaction.productID }
+    /// `Transaction.productType`; nil for a type this version does not know.
     public var productType: ProductType? { AppleStoreKit2.productType(transaction.productType) }
+    /// `Transaction.purchaseDate`.
     public var purchaseDate: Date { transaction.purchaseDate }
+    /// `Transaction.signedDate`.
     public var signedDate: Date { transaction.signedDate }
+    /// `Transaction.expirationDate`.
     public var expirationDate: Date? { transaction.expirationDate }
+    /// `Transaction.revocationDate`.
     public var revocationDate: Date? { transaction.revocationDate }
+    /// `Transaction.revocationReason`: `developerIssue`, or any other reason as `other`.
     public var revocationReason: StoreKit2RevocationReason? {
         transaction.revocationReason.map { $0 == .developerIssue ? .developerIssue : .other }
     }
+    /// `Transaction.revocationPercentage`.
     public var revocationPercentage: Decimal? { transaction.revocationPercentage }
+    /// `Transaction.revocationType` (iOS 26.4 and later; nil before), a type this version does not know as `other`.
     public var revocationType: StoreKit2RevocationType? {
         // Transaction.revocationType is iOS 26.4 and later; before, nil (the
         // backend then goes by revocationPercentage and ownershipType).
@@ -55,7 +66,9 @@ public struct AppleStoreKit2Transaction: StoreKit2Transaction {
             }
         }
     }
+    /// `Transaction.isUpgraded`.
     public var isUpgraded: Bool { transaction.isUpgraded }
+    /// `Transaction.subscriptionStatus`: its state, and the grace period's end from renewal info that verifies.
     public var subscriptionStatus: StoreKit2SubscriptionStatus? {
         get async {
             guard let status = await transaction.subscriptionStatus else { return nil }
@@ -66,9 +79,13 @@ public struct AppleStoreKit2Transaction: StoreKit2Transaction {
                                                gracePeriodExpirationDate: renewal?.gracePeriodExpirationDate)
         }
     }
+    /// `Transaction.purchasedQuantity`.
     public var purchasedQuantity: Int { transaction.purchasedQuantity }
+    /// `Transaction.appAccountToken`.
     public var appAccountToken: UUID? { transaction.appAccountToken }
+    /// `Transaction.ownershipType`: `familyShared`, or else `purchased`.
     public var ownershipType: StoreKit2OwnershipType { transaction.ownershipType == .familyShared ? .familyShared : .purchased }
+    /// `Transaction.finish()`.
     public func finish() async { await transaction.finish() }
 }
 
@@ -77,12 +94,19 @@ public struct AppleStoreKit2Product: StoreKit2Product {
     /// StoreKit's product.
     public let product: Product
 
+    /// `Product.id`.
     public var id: String { product.id }
+    /// `Product.displayName`.
     public var displayName: String { product.displayName }
+    /// `Product.description`.
     public var description: String { product.description }
+    /// `Product.price`.
     public var price: Decimal { product.price }
+    /// `Product.displayPrice`.
     public var displayPrice: String { product.displayPrice }
+    /// `Product.priceFormatStyle.currencyCode`.
     public var currencyCode: String { product.priceFormatStyle.currencyCode }
+    /// `Product.type`; nil for a type this version does not know.
     public var productType: ProductType? { AppleStoreKit2.productType(product.type) }
 }
 
@@ -113,6 +137,8 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         #endif
     }
 
+    /// Looks the product up with `Product.products(for:)` and buys it with `.quantity`, `.appAccountToken`
+    /// and the offer's purchase option; an offer StoreKit cannot apply throws, so nothing is bought at full price.
     public func purchase(productID: String, quantity: Int, appAccountToken: UUID?, offer: PaymentOffer?) async throws(StoreKit2Failure)
         -> StoreKit2PurchaseResult {
         guard let purchaseProduct else {
@@ -180,18 +206,22 @@ public struct AppleStoreKit2Store: StoreKit2Store {
                           timestamp: signature.timestamp)
     }
 
+    /// `Transaction.updates`.
     public func updates() -> AsyncStream<StoreKit2Verification> {
         AppleStoreKit2.stream(Transaction.updates)
     }
 
+    /// `Transaction.unfinished`.
     public func unfinished() async -> [StoreKit2Verification] {
         await AppleStoreKit2.collect(Transaction.unfinished)
     }
 
+    /// `Transaction.currentEntitlements`.
     public func currentEntitlements() async -> [StoreKit2Verification] {
         await AppleStoreKit2.collect(Transaction.currentEntitlements)
     }
 
+    /// `AppStore.sync()`.
     public func sync() async throws(StoreKit2Failure) {
         do {
             try await AppStore.sync()
@@ -200,6 +230,7 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         }
     }
 
+    /// `Product.products(for:)`.
     public func products(for ids: Set<String>) async throws(StoreKit2Failure) -> [any StoreKit2Product] {
         do {
             return try await Product.products(for: ids).map { AppleStoreKit2Product(product: $0) }
@@ -208,6 +239,7 @@ public struct AppleStoreKit2Store: StoreKit2Store {
         }
     }
 
+    /// `PurchaseIntent.intents` (iOS 16.4, macOS 14.4); elsewhere a stream that ends at once.
     public func purchaseIntents() -> AsyncStream<StoreKit2PurchaseIntent> {
         // PurchaseIntent is iOS 16.4 and macOS 14.4 only: Apple's page lists
         // no tvOS, watchOS or visionOS

@@ -13,8 +13,8 @@ public import StorekeeperRuntime
 /// from the moment it is made, as Apple asks (StoreKit hands each unfinished
 /// transaction to the updates listener once, right after launch), and keeps
 /// what arrives until the queue connects. A purchase intent is never bought
-/// here: it goes to the queue as ``StoreEvent/promoted(_:)``, which checks
-/// it and asks the app (``QueueConfiguration/promotedPurchases``).
+/// here: it goes to the queue as `StoreEvent.promoted(_:)`, which checks
+/// it and asks the app (`QueueConfiguration.promotedPurchases`).
 ///
 /// A transaction is finished with StoreKit only when the plan's `finish`
 /// step runs: the backend keeps each delivered transaction by id until then
@@ -61,7 +61,7 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     /// so make it as early as the app launches.
     ///
     /// - Parameters:
-    ///   - store: StoreKit 2 (``AppleStoreKit2Store``), or a fake in tests.
+    ///   - store: StoreKit 2 (`AppleStoreKit2Store`), or a fake in tests.
     ///   - applicationUsername: The app's name for the signed-in user, if any: transactions whose
     ///     `appAccountToken` derives from it are delivered with it as their `applicationUsername`
     ///     (so are those of every user who made a payment or a restore in this launch).
@@ -85,9 +85,16 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     /// the user who asked. Otherwise as
     /// ``init(store:applicationUsername:listensForUpdates:makeLocalID:)``.
     ///
-    /// - Parameter pendingPurchasesFile: The file (JSON, a few kilobytes at
-    ///   most), beside the queue's journal, say; created at the first pending
-    ///   purchase (and its folder, if needed).
+    /// - Parameters:
+    ///   - store: StoreKit 2 (`AppleStoreKit2Store`), or a fake in tests.
+    ///   - applicationUsername: The app's name for the signed-in user, if any, as in
+    ///     ``init(store:applicationUsername:listensForUpdates:makeLocalID:)``.
+    ///   - pendingPurchasesFile: The file (JSON, a few kilobytes at
+    ///     most), beside the queue's journal, say; created at the first pending
+    ///     purchase (and its folder, if needed).
+    ///   - listensForUpdates: Whether the backend listens to `Transaction.updates` and
+    ///     `PurchaseIntent.intents` itself, from now on (`false` when the app runs its own listener).
+    ///   - makeLocalID: The UUIDs of local identifiers (pending and failed purchases); random by default.
     /// - Throws: ``StoreKit2PendingPurchaseFileError`` when the file is there
     ///   but cannot be read or holds something else: it is left as it is.
     public init(store: any StoreKit2Store, applicationUsername: String? = nil, pendingPurchasesFile: URL,
@@ -147,7 +154,7 @@ public actor StoreKit2Backend: StoreBackend, ProductSource {
     }
 
     /// Buys through `Product.purchase(options:)`, with the quantity, the
-    /// user's ``AppAccountToken`` and the payment's offer (as a purchase
+    /// user's `AppAccountToken` and the payment's offer (as a purchase
     /// option); the result arrives as a transaction event.
     public func add(_ payment: Payment) async {
         let token = payment.applicationUsername.map { user in

@@ -87,5 +87,6 @@ public struct StoreKit2PendingPurchaseFileError: Error, Sendable, Hashable, Cust
         self.reason = reason
     }
 
+    /// "StoreKit 2 pending purchases at PATH REASON".
     public var description: String { "StoreKit 2 pending purchases at \(path) \(reason)" }
 }

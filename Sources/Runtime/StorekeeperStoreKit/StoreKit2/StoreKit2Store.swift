@@ -4,7 +4,7 @@ public import StorekeeperQueue
 /// The part of StoreKit 2 the backend calls: `Product.purchase(options:)`,
 /// `Transaction.updates`, `.unfinished`, `.currentEntitlements`,
 /// `AppStore.sync()`, `Product.products(for:)` and `PurchaseIntent.intents`.
-/// ``AppleStoreKit2Store`` calls Apple's StoreKit; a fake stands in for it in tests.
+/// `AppleStoreKit2Store` calls Apple's StoreKit; a fake stands in for it in tests.
 public protocol StoreKit2Store: Sendable {
     /// Buys a product (`Product.purchase(options:)` with `.quantity`, `.appAccountToken`
     /// and, for an offer, `.promotionalOffer(offerID:keyID:nonce:signature:timestamp:)`

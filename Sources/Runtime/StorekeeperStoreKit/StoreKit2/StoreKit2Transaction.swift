@@ -50,7 +50,7 @@ public protocol StoreKit2Transaction: Sendable {
     var subscriptionStatus: StoreKit2SubscriptionStatus? { get async }
     /// How many were bought (`Transaction.purchasedQuantity`).
     var purchasedQuantity: Int { get }
-    /// The token the purchase carried (`Transaction.appAccountToken`): see ``AppAccountToken``.
+    /// The token the purchase carried (`Transaction.appAccountToken`): see `AppAccountToken`.
     var appAccountToken: UUID? { get }
     /// Whether the user bought it or a family member shares it (`Transaction.ownershipType`).
     var ownershipType: StoreKit2OwnershipType { get }

@@ -5,7 +5,7 @@ public import StorekeeperRuntime
 
 /// The app's server, simulated: an in-process implementation of exactly the
 /// HTTP contract in `docs/server-contract.md` (v1), for simulations, for
-/// tests of ``ServerRecordStore`` and of the queue, and behind the loopback
+/// tests of `ServerRecordStore` and of the queue, and behind the loopback
 /// HTTP server of StorekeeperHTTP's tests.
 ///
 /// - Every route needs `Authorization: Bearer` with a credential the server
@@ -34,7 +34,7 @@ public import StorekeeperRuntime
 /// - While offline, every request fails transiently, as a transport that
 ///   cannot reach its server does.
 ///
-/// As a ``ServerTransport`` it is also the app's side: ``send(_:)`` adds the
+/// As a `ServerTransport` it is also the app's side: ``send(_:)`` adds the
 /// credential of the user signed in (``signIn(as:)``; ``defaultUser`` at
 /// first), as an HTTP transport would. ``respond(to:)`` is the server's side
 /// alone, for a front end that reads the credential from the wire. Every
