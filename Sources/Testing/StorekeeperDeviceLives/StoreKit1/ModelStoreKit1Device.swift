@@ -20,8 +20,8 @@ import StorekeeperTestChain
 /// maps every StoreKit 1 identifier back to the model's.
 ///
 /// A class: the backend of each launch calls it (through ``ModelSKPaymentQueue``) from the queue's tasks while
-/// the driver hands it the model's messages; every field is behind `lock`, and the backend is called outside it.
-public final class ModelStoreKit1Device: @unchecked Sendable {
+/// the driver hands it the model's messages; everything that changes is behind one lock (`state`), and the backend is called outside it.
+public final class ModelStoreKit1Device: Sendable {
     /// The Apple ID signed in to the App Store on the device.
     public let appleID: String
     /// The catalog (StoreKit knows each product's type from App Store Connect; the model's catalog says it).
@@ -74,40 +74,50 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
         public var storefrontChanges = 0
     }
 
-    private let lock = NSLock()
-    private var model: StoreModel
-    private var random: SplitMix64
-    /// The payment queue: what StoreKit holds until finished, in the order it came.
-    private var held: [Held] = []
-    /// This launch's objects, by key (StoreKit hands one object per transaction per process).
-    private var objects: [String: ModelSKPaymentTransaction] = [:]
-    /// The launch whose observer StoreKit calls (nil: the app is not running).
-    private var launch: Int?
-    private var launches = 0
-    private weak var backend: StoreKit1Backend?
-    /// The model's transactions StoreKit already put on this device's queue, or answered a payment with.
-    private var known: Set<String> = []
-    /// The answers to the app's next payments, by product: the model's transaction of the purchase.
-    private var answers: [String: [TransactionPayload]] = [:]
-    /// Restores made: the restore's identifier and the model's transaction it restores.
-    private var restoreLines: [(id: String, modelID: String)] = []
-    private var restoreCount = 0
-    private var failedCount = 0
-    /// StoreKit 1 identifier → the model's transaction id.
-    private var identifiers: [String: String] = [:]
-    /// The receipt StoreKit last wrote to the device (nil: none yet).
-    private var receipt: [UInt8]?
-    /// Finished transactions to deliver again at the next delivery (fault).
-    private var again: [Held] = []
-    /// Products whose family-shared copy was revoked while the app was not running.
-    private var revokedWhileOff: [String] = []
-    /// What was finished, in order: the model's transaction id (nil for a failed one) and the product.
-    private var finishedLog: [(modelID: String?, productID: String)] = []
-    private var counters = Counters()
-    /// Called when the app crashes as it finishes a transaction (the driver closes the journal at once).
-    private var onCrash: (@Sendable () -> Void)?
-    private var witness: FinishWitness?
-    private var problems: [String] = []
+    /// Everything that changes, behind one lock: the backend of each launch calls in from the queue's tasks
+    /// while the driver hands the model's messages.
+    private let state: Locked<State>
+
+    /// What changes as the app launches, pays, finishes and restores, and as the model's world moves on.
+    fileprivate struct State {
+        /// The catalog, for each product's type (a copy of the device's, so that the receipt is written under the lock).
+        let policy: CompiledPolicy
+        let appleID: String
+        let bundleID: String
+        var model: StoreModel
+        var random: SplitMix64
+        /// The payment queue: what StoreKit holds until finished, in the order it came.
+        var held: [Held] = []
+        /// This launch's objects, by key (StoreKit hands one object per transaction per process).
+        var objects: [String: ModelSKPaymentTransaction] = [:]
+        /// The launch whose observer StoreKit calls (nil: the app is not running).
+        var launch: Int?
+        var launches = 0
+        weak var backend: StoreKit1Backend?
+        /// The model's transactions StoreKit already put on this device's queue, or answered a payment with.
+        var known: Set<String> = []
+        /// The answers to the app's next payments, by product: the model's transaction of the purchase.
+        var answers: [String: [TransactionPayload]] = [:]
+        /// Restores made: the restore's identifier and the model's transaction it restores.
+        var restoreLines: [(id: String, modelID: String)] = []
+        var restoreCount = 0
+        var failedCount = 0
+        /// StoreKit 1 identifier → the model's transaction id.
+        var identifiers: [String: String] = [:]
+        /// The receipt StoreKit last wrote to the device (nil: none yet).
+        var receipt: [UInt8]?
+        /// Finished transactions to deliver again at the next delivery (fault).
+        var again: [Held] = []
+        /// Products whose family-shared copy was revoked while the app was not running.
+        var revokedWhileOff: [String] = []
+        /// What was finished, in order: the model's transaction id (nil for a failed one) and the product.
+        var finishedLog: [(modelID: String?, productID: String)] = []
+        var counters = Counters()
+        /// Called when the app crashes as it finishes a transaction (the driver closes the journal at once).
+        var onCrash: (@Sendable () -> Void)?
+        var witness: FinishWitness?
+        var problems: [String] = []
+    }
 
     /// A question the driver answers when the app finishes a transaction (synchronously, as
     /// `finishTransaction(_:)` is): nil when the finish is right now, else what is wrong (the plan not yet
@@ -119,24 +129,25 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     public init(appleID: String, policy: CompiledPolicy, model: StoreModel, faults: StoreKit1Faults, seed: UInt64) {
         self.appleID = appleID
         self.policy = policy
-        self.model = model
         bundleID = model.configuration.bundleID
         self.faults = faults
         // Its own stream, so that the life's draws stay the life's.
-        random = SplitMix64(seed: seed ^ 0x5B1D_5EED_0000_0001 ^ UInt64(truncatingIfNeeded: appleID.hashValueStable))
+        let random = SplitMix64(seed: seed ^ 0x5B1D_5EED_0000_0001 ^ UInt64(truncatingIfNeeded: appleID.hashValueStable))
+        state = Locked(State(policy: policy, appleID: appleID, bundleID: bundleID, model: model, random: random))
     }
 
     // MARK: Launches
 
     /// A new launch of the app: the payment queue its backend is made over. Call ``attach(_:)`` next.
     public func newLaunch() -> ModelSKPaymentQueue {
-        lock.withLock {
-            launches += 1
-            launch = launches
-            backend = nil
-            objects.removeAll()
-            return ModelSKPaymentQueue(device: self, launch: launches)
+        let launch = state.withLock { state in
+            state.launches += 1
+            state.launch = state.launches
+            state.backend = nil
+            state.objects.removeAll()
+            return state.launches
         }
+        return ModelSKPaymentQueue(device: self, launch: launch)
     }
 
     /// The receipt StoreKit keeps on this device.
@@ -148,34 +159,34 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     /// https://developer.apple.com/documentation/storekit/skpaymentqueue/finishtransaction(_:)), and the
     /// revocations of Family Sharing that happened while the app was not running.
     public func attach(_ backend: StoreKit1Backend, onCrash: (@Sendable () -> Void)? = nil) async {
-        let (unfinished, revoked): ([ModelSKPaymentTransaction], [String]) = lock.withLock {
-            self.backend = backend
-            self.onCrash = onCrash
-            let unfinished = held.map(object(for:))
-            counters.redeliveredAtLaunch += unfinished.count
-            let revoked = revokedWhileOff
-            revokedWhileOff.removeAll()
+        let (unfinished, revoked): ([ModelSKPaymentTransaction], [String]) = state.withLock { state in
+            state.backend = backend
+            state.onCrash = onCrash
+            let unfinished = state.held.map { state.object(for: $0) }
+            state.counters.redeliveredAtLaunch += unfinished.count
+            let revoked = state.revokedWhileOff
+            state.revokedWhileOff.removeAll()
             return (unfinished, revoked)
         }
         deliver(unfinished, to: backend)
         if !revoked.isEmpty {
-            lock.withLock { counters.revocations += 1 }
+            state.withLock { $0.counters.revocations += 1 }
             await backend.didRevokeEntitlements(forProductIdentifiers: revoked)
         }
     }
 
     /// The app ends (quits or crashes): StoreKit keeps what is unfinished for the next launch.
     public func terminate() {
-        lock.withLock {
-            launch = nil
-            backend = nil
-            onCrash = nil
-            objects.removeAll()
+        state.withLock { state in
+            state.launch = nil
+            state.backend = nil
+            state.onCrash = nil
+            state.objects.removeAll()
         }
     }
 
     /// Whether the app is running.
-    public var isRunning: Bool { lock.withLock { launch != nil } }
+    public var isRunning: Bool { state.withLock { $0.launch != nil } }
 
     // MARK: The model's world
 
@@ -199,18 +210,18 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     public func observe(_ model: StoreModel, messages: [StoreMessage]) async {
         var newlyHeld: [Held] = []
         var revoked: [String] = []
-        let running: StoreKit1Backend? = lock.withLock {
-            self.model = model
+        let running: StoreKit1Backend? = state.withLock { state in
+            state.model = model
             for case .transaction(let device) in messages where device.appleID == appleID {
                 let payload = device.payload
-                if !known.contains(payload.transactionID) {
+                if !state.known.contains(payload.transactionID) {
                     guard payload.revocationDate == nil else { continue }
-                    known.insert(payload.transactionID)
-                    identifiers[payload.transactionID] = payload.transactionID
+                    state.known.insert(payload.transactionID)
+                    state.identifiers[payload.transactionID] = payload.transactionID
                     let item = Held(key: payload.transactionID, modelID: payload.transactionID, state: .purchased,
                                     payment: StoreKit1Payment(productID: payload.productID, quantity: payload.quantity),
                                     date: payload.purchaseDate)
-                    held.append(item)
+                    state.held.append(item)
                     newlyHeld.append(item)
                 } else if payload.revocationType == .familyRevoke, payload.ownership == .familyShared, !revoked.contains(payload.productID) {
                     revoked.append(payload.productID)
@@ -218,19 +229,19 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
             }
             // StoreKit writes the receipt as the transaction completes, whether the app runs or not: the
             // observer finds it listed when it is delivered.
-            if !newlyHeld.isEmpty { writeReceipt() }
-            guard launch != nil, let backend else {
-                revokedWhileOff += revoked.filter { !revokedWhileOff.contains($0) }
+            if !newlyHeld.isEmpty { state.writeReceipt() }
+            guard state.launch != nil, let backend = state.backend else {
+                state.revokedWhileOff += revoked.filter { !state.revokedWhileOff.contains($0) }
                 return nil
             }
-            counters.purchased += newlyHeld.count
+            state.counters.purchased += newlyHeld.count
             return backend
         }
         guard let backend = running else { return }
-        let objects = lock.withLock { newlyHeld.map(object(for:)) }
+        let objects = state.withLock { state in newlyHeld.map { state.object(for: $0) } }
         if !objects.isEmpty { deliver(objects, to: backend) }
         if !revoked.isEmpty {
-            lock.withLock { counters.revocations += 1 }
+            state.withLock { $0.counters.revocations += 1 }
             await backend.didRevokeEntitlements(forProductIdentifiers: revoked)
         }
     }
@@ -238,9 +249,9 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     /// The app is about to add a payment for `payload`'s product: StoreKit answers it with this transaction
     /// (the model already made the purchase; the app's payment is how it reaches the device).
     public func answerNextPayment(with payload: TransactionPayload) {
-        lock.withLock {
-            known.insert(payload.transactionID)
-            answers[payload.productID, default: []].append(payload)
+        state.withLock { state in
+            state.known.insert(payload.transactionID)
+            state.answers[payload.productID, default: []].append(payload)
         }
     }
 
@@ -249,9 +260,9 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     /// (https://developer.apple.com/documentation/storekit/skpaymenttransactionobserver/paymentqueuedidchangestorefront(_:)).
     /// The model has one storefront, so nothing else changes.
     public func changeStorefront() {
-        let backend: StoreKit1Backend? = lock.withLock {
-            guard launch != nil, let backend = self.backend else { return nil }
-            counters.storefrontChanges += 1
+        let backend: StoreKit1Backend? = state.withLock { state in
+            guard state.launch != nil, let backend = state.backend else { return nil }
+            state.counters.storefrontChanges += 1
             return backend
         }
         backend?.storefrontDidChange()
@@ -263,34 +274,34 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     /// observer is told of each state, https://developer.apple.com/documentation/storekit/skpaymenttransactionstate),
     /// or `failed` when the model made no purchase for it.
     func addPayment(_ payment: StoreKit1Payment, launch caller: Int) {
-        let (backend, object, answer): (StoreKit1Backend?, ModelSKPaymentTransaction, TransactionPayload?) = lock.withLock {
+        let (backend, object, answer): (StoreKit1Backend?, ModelSKPaymentTransaction, TransactionPayload?) = state.withLock { state in
             let object = ModelSKPaymentTransaction(payment: payment, state: .purchasing)
-            guard caller == launch, let backend = self.backend else { return (nil, object, nil) }
-            var queued = answers[payment.productID] ?? []
+            guard caller == state.launch, let backend = state.backend else { return (nil, object, nil) }
+            var queued = state.answers[payment.productID] ?? []
             let answer = queued.isEmpty ? nil : queued.removeFirst()
-            answers[payment.productID] = queued.isEmpty ? nil : queued
+            state.answers[payment.productID] = queued.isEmpty ? nil : queued
             return (backend, object, answer)
         }
         guard let backend else { return }
         backend.updatedTransactions([object])
-        let done: ModelSKPaymentTransaction = lock.withLock {
+        let done: ModelSKPaymentTransaction = state.withLock { state in
             if let answer {
-                identifiers[answer.transactionID] = answer.transactionID
+                state.identifiers[answer.transactionID] = answer.transactionID
                 object.become(.purchased, identifier: answer.transactionID, date: answer.purchaseDate)
-                held.append(Held(key: answer.transactionID, modelID: answer.transactionID, state: .purchased, payment: payment,
-                                 date: answer.purchaseDate))
-                counters.purchased += 1
-                objects[answer.transactionID] = object
+                state.held.append(Held(key: answer.transactionID, modelID: answer.transactionID, state: .purchased, payment: payment,
+                                       date: answer.purchaseDate))
+                state.counters.purchased += 1
+                state.objects[answer.transactionID] = object
                 // StoreKit writes the new receipt before telling the observer: the backend reads it then.
-                writeReceipt()
+                state.writeReceipt()
             } else {
-                failedCount += 1
-                counters.unanswered += 1
-                let key = "failed-\(failedCount)"
+                state.failedCount += 1
+                state.counters.unanswered += 1
+                let key = "failed-\(state.failedCount)"
                 let error = StoreKit1Error(domain: StoreKit1Error.storeKitDomain, code: 3, message: "the model made no purchase of \(payment.productID)")
                 object.become(.failed, error: error)
-                held.append(Held(key: key, modelID: nil, state: .failed, payment: payment, date: nil, error: error))
-                objects[key] = object
+                state.held.append(Held(key: key, modelID: nil, state: .failed, payment: payment, date: nil, error: error))
+                state.objects[key] = object
             }
             return object
         }
@@ -304,26 +315,28 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     /// until your app finishes that transaction"
     /// (https://developer.apple.com/library/archive/releasenotes/General/ValidateAppStoreReceipt/Chapters/ReceiptFields.html).
     func finish(_ transaction: any StoreKit1Transaction, launch caller: Int) {
-        let witness: FinishWitness? = lock.withLock {
-            guard caller == launch else { return nil }
+        let witness: FinishWitness? = state.withLock { state in
+            guard caller == state.launch else { return nil }
             if transaction.purchaseState == .purchasing {
-                problems.append("finishTransaction of a purchasing transaction of \(transaction.storePayment.productID): StoreKit raises an exception")
+                state.problems.append("finishTransaction of a purchasing transaction of \(transaction.storePayment.productID): StoreKit raises an exception")
             }
-            return self.witness
+            return state.witness
         }
-        let modelID = transaction.storeTransactionID.flatMap { id in lock.withLock { identifiers[id] } }
+        let modelID = transaction.storeTransactionID.flatMap { id in state.withLock { $0.identifiers[id] } }
         if let witness, let problem = witness(modelID, transaction.storePayment.productID, transaction.purchaseState) {
-            lock.withLock { problems.append(problem) }
+            state.withLock { $0.problems.append(problem) }
         }
-        let (backend, crash): (StoreKit1Backend?, (@Sendable () -> Void)?) = lock.withLock {
-            guard caller == launch, let backend = self.backend else { return (nil, nil) }
-            counters.finishes += 1
-            guard let index = held.firstIndex(where: { objects[$0.key] === transaction }) else { return (backend, nil) }
-            let item = held.remove(at: index)
-            finishedLog.append((item.modelID, item.payment.productID))
-            if item.modelID != nil, random.chance(faults.afterFinish) { again.append(item) }
-            if random.chance(faults.crashAtFinish), let onCrash {
-                counters.crashes += 1
+        let faults = faults
+        let (backend, crash): (StoreKit1Backend?, (@Sendable () -> Void)?) = state.withLock { state in
+            guard caller == state.launch, let backend = state.backend else { return (nil, nil) }
+            state.counters.finishes += 1
+            let objects = state.objects
+            guard let index = state.held.firstIndex(where: { objects[$0.key] === transaction }) else { return (backend, nil) }
+            let item = state.held.remove(at: index)
+            state.finishedLog.append((item.modelID, item.payment.productID))
+            if item.modelID != nil, state.random.chance(faults.afterFinish) { state.again.append(item) }
+            if state.random.chance(faults.crashAtFinish), let onCrash = state.onCrash {
+                state.counters.crashes += 1
                 return (nil, onCrash)
             }
             return (backend, nil)
@@ -344,25 +357,26 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     /// (https://developer.apple.com/documentation/storekit/skpaymentqueue/restorecompletedtransactions()).
     /// Purchases the App Store canceled (refunded, revoked, upgraded from) are no longer the user's to restore.
     func restore(launch caller: Int) {
-        let (backend, restored): (StoreKit1Backend?, [ModelSKPaymentTransaction]) = lock.withLock {
-            guard caller == launch, let backend = self.backend else { return (nil, []) }
-            counters.restores += 1
+        let (backend, restored): (StoreKit1Backend?, [ModelSKPaymentTransaction]) = state.withLock { state in
+            guard caller == state.launch, let backend = state.backend else { return (nil, []) }
+            state.counters.restores += 1
             var restored: [ModelSKPaymentTransaction] = []
-            for id in model.world.transactionIDs(of: appleID) {
-                guard let payload = model.world.transactions[id], Self.isRestorable(payload, policy: policy), cancellation(of: payload) == nil
+            let world = state.model.world
+            for id in world.transactionIDs(of: appleID) {
+                guard let payload = world.transactions[id], Self.isRestorable(payload, policy: policy), State.cancellation(of: payload) == nil
                 else { continue }
-                restoreCount += 1
-                let restoreID = String(3_000_000_000_000_000 + restoreCount)
-                identifiers[restoreID] = id
-                restoreLines.append((restoreID, id))
+                state.restoreCount += 1
+                let restoreID = String(3_000_000_000_000_000 + state.restoreCount)
+                state.identifiers[restoreID] = id
+                state.restoreLines.append((restoreID, id))
                 let payment = StoreKit1Payment(productID: payload.productID, quantity: payload.quantity)
-                let item = Held(key: restoreID, modelID: id, state: .restored, payment: payment, date: model.now,
+                let item = Held(key: restoreID, modelID: id, state: .restored, payment: payment, date: state.model.now,
                                 original: (id, payload.purchaseDate))
-                held.append(item)
-                restored.append(object(for: item))
+                state.held.append(item)
+                restored.append(state.object(for: item))
             }
-            counters.restored += restored.count
-            writeReceipt()
+            state.counters.restored += restored.count
+            state.writeReceipt()
             return (backend, restored)
         }
         guard let backend else { return }
@@ -382,29 +396,83 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
 
     /// `transactions`: the queue's unfinished transactions, as this launch's objects.
     func unfinishedObjects(launch caller: Int) -> [any StoreKit1Transaction] {
-        lock.withLock {
-            guard caller == launch else { return [] }
-            return held.map(object(for:))
+        state.withLock { state in
+            guard caller == state.launch else { return [] }
+            return state.held.map { state.object(for: $0) }
         }
     }
 
     // MARK: The receipt
 
     /// The receipt StoreKit last wrote on the device.
-    func receiptOnDevice() -> [UInt8]? { lock.withLock { receipt } }
+    func receiptOnDevice() -> [UInt8]? { state.withLock { $0.receipt } }
 
     /// `SKReceiptRefreshRequest`: the App Store's receipt of now is written to the device.
     func refreshReceipt() {
-        lock.withLock {
-            counters.refreshes += 1
-            writeReceipt()
+        state.withLock { state in
+            state.counters.refreshes += 1
+            state.writeReceipt()
         }
     }
 
+    // MARK: Delivering
+
+    /// `paymentQueue(_:updatedTransactions:)` with `transactions`, with the faults: shuffled, one repeated,
+    /// and the finished transactions kept for it delivered again (new objects: a new delivery).
+    private func deliver(_ transactions: [ModelSKPaymentTransaction], to backend: StoreKit1Backend) {
+        let faults = faults
+        let batch: [ModelSKPaymentTransaction] = state.withLock { state in
+            var batch = transactions
+            for item in state.again {
+                batch.append(ModelSKPaymentTransaction(payment: item.payment, state: item.state, identifier: item.key, date: item.date,
+                                                       original: item.original.map { ModelSKPaymentTransaction(payment: item.payment, state: .purchased,
+                                                                                                               identifier: $0.id, date: $0.date) }))
+                state.counters.afterFinish += 1
+            }
+            state.again.removeAll()
+            if let repeated = batch.first(where: { $0.purchaseState == .purchased || $0.purchaseState == .restored }),
+               state.random.chance(faults.duplicate) {
+                batch.append(repeated)
+                state.counters.duplicates += 1
+            }
+            if batch.count > 1, state.random.chance(faults.reorder) {
+                for index in stride(from: batch.count - 1, to: 0, by: -1) { batch.swapAt(index, state.random.next(below: index + 1)) }
+                state.counters.reorders += 1
+            }
+            return batch
+        }
+        backend.updatedTransactions(batch)
+    }
+
+    // MARK: For the driver
+
+    /// The model's transaction id of a StoreKit 1 identifier (a restore's: the purchase it restores).
+    public func modelTransactionID(of storeKitID: String) -> String? { state.withLock { $0.identifiers[storeKitID] } }
+
+    /// What was finished so far, in order.
+    public var finished: [(modelID: String?, productID: String)] { state.withLock { $0.finishedLog } }
+
+    /// The counters so far.
+    public var statistics: Counters { state.withLock { $0.counters } }
+
+    /// Sets the question asked at each finish.
+    public func setFinishWitness(_ witness: FinishWitness?) { state.withLock { $0.witness = witness } }
+
+    /// What is wrong with how the app used StoreKit (a transaction finished while purchasing, a finish the
+    /// witness refused), in order.
+    public var violations: [String] { state.withLock { $0.problems } }
+
+    /// The model's transactions StoreKit holds unfinished for the device.
+    public var unfinishedModelIDs: [String] { state.withLock { $0.held.compactMap(\.modelID) } }
+}
+
+// MARK: Under the lock
+
+extension ModelStoreKit1Device.State {
     /// The App Store's receipt for this Apple ID now, written to the device. StoreKit writes it when a
     /// transaction completes (purchased or restored) and when the app refreshes it; a refund, a reversal or
     /// an extension alone writes nothing on the device.
-    private func writeReceipt() {
+    mutating func writeReceipt() {
         receipt = StoreKit1ReceiptEncoder.receipt(bundleID: bundleID, created: model.now, lines: receiptLines())
     }
 
@@ -441,7 +509,7 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
             originalTransactionID: renewable ? payload.originalTransactionID : payload.transactionID,
             purchaseDate: payload.purchaseDate, originalPurchaseDate: payload.originalPurchaseDate,
             expiresDate: renewable ? payload.expiresDate : nil, webOrderLineItemID: renewable ? payload.webOrderLineItemID.flatMap { Int($0) } : nil,
-            cancellationDate: type == .consumable ? nil : cancellation(of: payload))
+            cancellationDate: type == .consumable ? nil : Self.cancellation(of: payload))
     }
 
     /// `cancellation_date`: "the time and date that the App Store refunded a transaction or revoked it from
@@ -452,14 +520,12 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
     /// subscription plan that was upgraded, the time and date of the upgrade transaction"; the model signs
     /// the upgraded-from version at the upgrade). A refund reversed signs a version without it: the entry
     /// is no longer canceled.
-    private func cancellation(of payload: TransactionPayload) -> Date? {
+    static func cancellation(of payload: TransactionPayload) -> Date? {
         payload.revocationDate ?? (payload.isUpgraded == true ? payload.signedDate : nil)
     }
 
-    // MARK: Delivering
-
     /// This launch's object for a held transaction (made once per launch).
-    private func object(for item: Held) -> ModelSKPaymentTransaction {
+    mutating func object(for item: ModelStoreKit1Device.Held) -> ModelSKPaymentTransaction {
         if let object = objects[item.key] { return object }
         let original = item.original.map { ModelSKPaymentTransaction(payment: item.payment, state: .purchased, identifier: $0.id, date: $0.date) }
         let object = ModelSKPaymentTransaction(payment: item.payment, state: item.state, identifier: item.state == .failed ? nil : item.key,
@@ -467,53 +533,6 @@ public final class ModelStoreKit1Device: @unchecked Sendable {
         objects[item.key] = object
         return object
     }
-
-    /// `paymentQueue(_:updatedTransactions:)` with `transactions`, with the faults: shuffled, one repeated,
-    /// and the finished transactions kept for it delivered again (new objects: a new delivery).
-    private func deliver(_ transactions: [ModelSKPaymentTransaction], to backend: StoreKit1Backend) {
-        let batch: [ModelSKPaymentTransaction] = lock.withLock {
-            var batch = transactions
-            for item in again {
-                batch.append(ModelSKPaymentTransaction(payment: item.payment, state: item.state, identifier: item.key, date: item.date,
-                                                       original: item.original.map { ModelSKPaymentTransaction(payment: item.payment, state: .purchased,
-                                                                                                               identifier: $0.id, date: $0.date) }))
-                counters.afterFinish += 1
-            }
-            again.removeAll()
-            if let repeated = batch.first(where: { $0.purchaseState == .purchased || $0.purchaseState == .restored }),
-               random.chance(faults.duplicate) {
-                batch.append(repeated)
-                counters.duplicates += 1
-            }
-            if batch.count > 1, random.chance(faults.reorder) {
-                for index in stride(from: batch.count - 1, to: 0, by: -1) { batch.swapAt(index, random.next(below: index + 1)) }
-                counters.reorders += 1
-            }
-            return batch
-        }
-        backend.updatedTransactions(batch)
-    }
-
-    // MARK: For the driver
-
-    /// The model's transaction id of a StoreKit 1 identifier (a restore's: the purchase it restores).
-    public func modelTransactionID(of storeKitID: String) -> String? { lock.withLock { identifiers[storeKitID] } }
-
-    /// What was finished so far, in order.
-    public var finished: [(modelID: String?, productID: String)] { lock.withLock { finishedLog } }
-
-    /// The counters so far.
-    public var statistics: Counters { lock.withLock { counters } }
-
-    /// Sets the question asked at each finish.
-    public func setFinishWitness(_ witness: FinishWitness?) { lock.withLock { self.witness = witness } }
-
-    /// What is wrong with how the app used StoreKit (a transaction finished while purchasing, a finish the
-    /// witness refused), in order.
-    public var violations: [String] { lock.withLock { problems } }
-
-    /// The model's transactions StoreKit holds unfinished for the device.
-    public var unfinishedModelIDs: [String] { lock.withLock { held.compactMap(\.modelID) } }
 }
 
 private extension String {
