@@ -242,11 +242,22 @@ let package = Package(
             path: "Sources/Tooling/StorekeeperTooling"
         ),
 
+        // What every command-line front end shares: `validate`, the limits, reporting, exit statuses.
+        // No scenarios and no SQLite, so that the validate plugin's host build stays small.
+        .target(
+            name: "StorekeeperCommandLine",
+            dependencies: [
+                "StorekeeperTooling", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperCatalog",
+                "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/Tooling/StorekeeperCommandLine"
+        ),
         // The command-line tool: argument parsing over the workflows, nothing more.
         .executableTarget(
             name: "storekeeper",
             dependencies: [
-                "StorekeeperTooling",
+                "StorekeeperCommandLine", "StorekeeperTooling",
                 "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperSchema", "StorekeeperXcodeConfig",
                 "StorekeeperDiff", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperCatalog",
                 "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
@@ -264,6 +275,12 @@ let package = Package(
             ],
             path: "Sources/Tooling/storekeeper-codegen"
         ),
+        // The validate plugin's tool: `storekeeper validate` alone, built for the host when the plugin first runs.
+        .executableTarget(
+            name: "storekeeper-validate",
+            dependencies: ["StorekeeperCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/Tooling/storekeeper-validate"
+        ),
         // Generates typed product ids, features and balances from the catalogs in a target (Examples/).
         .plugin(name: "StorekeeperCodegenPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
         // Compiles the catalog in a target into its policy JSON, bundled as a resource (Bundle.module).
@@ -274,7 +291,7 @@ let package = Package(
             capability: .command(intent: .custom(
                 verb: "storekeeper-validate",
                 description: "Validate the package's in-app purchase catalogs (Catalogs/ unless paths are given).")),
-            dependencies: ["storekeeper"]
+            dependencies: ["storekeeper-validate"]
         ),
 
         // MARK: Developer tools

@@ -2,7 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// `swift package storekeeper-validate [PATH...] [OPTION...]`: runs
-/// `storekeeper validate` over the package's catalogs.
+/// `storekeeper validate` over the package's catalogs (through the
+/// `storekeeper-validate` tool: the same command, without the simulator
+/// and its SQLite, which a host build of the whole CLI would compile).
 ///
 /// - With no path, validates `Catalogs/` in the package directory (the one
 ///   `swift package` works on, `context.package.directoryURL`); with paths,
@@ -41,7 +43,7 @@ struct StorekeeperValidatePlugin: CommandPlugin {
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let packageDirectory = context.package.directoryURL
-        let tool = try context.tool(named: "storekeeper").url
+        let tool = try context.tool(named: "storekeeper-validate").url
 
         var toolArguments = ["validate"] + arguments
         let shape = ArgumentShape.load(tool: tool, workingDirectory: packageDirectory)

@@ -1,3 +1,4 @@
+import StorekeeperCommandLine
 import StorekeeperCore
 import StorekeeperDiagnostics
 

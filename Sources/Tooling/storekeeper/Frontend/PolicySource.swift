@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCommandLine
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics

@@ -1,4 +1,5 @@
 import StorekeeperCatalog
+import StorekeeperCommandLine
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperRuntime

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCommandLine
 import StorekeeperPlatform
 
 /// The folder a `simulate` session writes in (each device's journal, user

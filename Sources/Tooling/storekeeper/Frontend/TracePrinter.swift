@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCommandLine
 import StorekeeperCore
 import StorekeeperScenarios
 import StorekeeperSimulatedStore

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StorekeeperCommandLine
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StorekeeperCatalog
+import StorekeeperCommandLine
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperTooling

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StorekeeperCommandLine
 import StorekeeperCore
 import StorekeeperSchema
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StorekeeperCatalog
+import StorekeeperCommandLine
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics

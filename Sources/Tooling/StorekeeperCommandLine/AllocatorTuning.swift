@@ -6,8 +6,8 @@
 /// touch of a page costs about two microseconds. Keeping freed memory in the
 /// process, and growing the heap in large steps, lets later allocations reuse
 /// pages already mapped. A short-lived command-line run loses nothing by it.
-enum AllocatorTuning {
-    static func apply() {
+package enum AllocatorTuning {
+    package static func apply() {
         #if os(Linux)
         // <malloc.h>: M_TRIM_THRESHOLD -1, M_TOP_PAD -2, M_MMAP_THRESHOLD -3.
         _ = glibcMallopt(-3, 256 << 20)

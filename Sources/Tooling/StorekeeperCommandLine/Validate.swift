@@ -8,8 +8,8 @@ import StorekeeperRuntime
 import StorekeeperTooling
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
-struct Validate: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Validate: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         abstract: "Check catalogs and report every problem with its file, line and column.",
         discussion: """
             PATH is a catalog file or a directory. In a directory, every *.yaml and *.yml file \
@@ -27,35 +27,38 @@ struct Validate: ParsableCommand {
     )
 
     /// Output formats.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    package enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, sarif, github
     }
 
     @Argument(help: "Catalog files or directories to validate.")
-    var paths: [String]
+    package var paths: [String]
 
     @Option(help: "Output format: text, json, sarif (SARIF 2.1.0, for code scanning) or github (workflow commands, for annotations).")
-    var format: Format = .text
+    package var format: Format = .text
 
     @Option(name: .customLong("config"), help: ArgumentHelp("The rule configuration to use instead of the storekeeper.yml found beside each catalog.", valueName: "path"))
-    var configuration: String?
+    package var configuration: String?
 
     @Option(help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
-    var color: ColorChoice = .auto
+    package var color: ColorChoice = .auto
 
     @Flag(help: "Fail (exit 1) on warnings too.")
-    var strict = false
+    package var strict = false
 
     @Flag(help: "Check the format only: skip the policy rules, their configuration and suppressions.")
-    var noPolicy = false
+    package var noPolicy = false
 
     @OptionGroup var limits: LimitOptions
 
-    func validate() throws {
+    /// No paths yet (ArgumentParser fills in what the command line says).
+    package init() {}
+
+    package func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("name at least one catalog file or directory, like `storekeeper validate Catalogs`") }
     }
 
-    func run() throws {
+    package func run() throws {
         for path in paths { try InputPathName.refuseIfNotUTF8(path) }
         let options = WorkflowOptions(limits: limits.limits, configuration: configuration, checksPolicy: !noPolicy)
         try refuseCompiledPolicies(options.reader, maxFileSize: options.limits.maxFileSize)

@@ -7,10 +7,10 @@ import StorekeeperYAML
 /// and their notes point at, read from the files that have them. Each file
 /// is read once and let go before the next, so quoting a few lines of a
 /// 1 GiB file keeps those lines, not the file split into millions of strings.
-enum SourceLines {
+package enum SourceLines {
     /// Files over `limit` (the size limit the run used) are not read again:
     /// their only diagnostic is that they are too large.
-    static func provider(for report: ValidationReport, reader: any SourceReader, limit: Int) -> TextReporter.SourceLineProvider {
+    package static func provider(for report: ValidationReport, reader: any SourceReader, limit: Int) -> TextReporter.SourceLineProvider {
         var wanted: [String: Set<Int>] = [:]
         for diagnostic in report.diagnostics {
             wanted[diagnostic.location.file, default: []].insert(diagnostic.location.line)
@@ -27,7 +27,7 @@ enum SourceLines {
 
     /// The lines numbered `numbers` (1-based) of UTF-8 `text`, split at `\n`
     /// with a `\r` before it dropped; numbers past the end are left out.
-    static func lines(_ numbers: Set<Int>, of text: [UInt8]) -> [Int: String] {
+    package static func lines(_ numbers: Set<Int>, of text: [UInt8]) -> [Int: String] {
         guard let last = numbers.max(), last >= 1 else { return [:] }
         var found: [Int: String] = [:]
         text.withUnsafeBufferPointer { buffer in
