@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 
 /// The Swift of one catalog: its namespace enum with `Product`, `Feature`,
 /// `Balance` and `SubscriptionGroup`, then what each product unlocks,

@@ -1,5 +1,5 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
 
 /// The default plan of a catalog product: its shape read from the catalog.
 extension DefaultPlan {

@@ -1,5 +1,5 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
 
 /// Turns a product's default plans and the catalog's custom rules into the
 /// plan for each situation: the most specific matching rule changes the

@@ -1,5 +1,5 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
 
 extension Product: StepSubject {
     /// The product's type.

@@ -1,4 +1,4 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
 
 /// A catalog's custom rules indexed by what they name (an exact product id,

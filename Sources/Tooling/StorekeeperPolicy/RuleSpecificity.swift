@@ -1,5 +1,5 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
 
 /// How specific a custom rule's `when` is: when several rules match one
 /// plan, the most specific changes it. A product beats a type, a type beats

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// A value with the place in the source it was read from, so that every check
 /// after decoding can point the author at the text to change.

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 extension ProductPolicy {
     /// The policy of a catalog product, defaults applied.

@@ -1,3 +1,5 @@
+import StorekeeperCatalog
+import StorekeeperCore
 import StorekeeperSimulatedStore
 extension ScenarioAction {
     /// The action as the trace shows it, close to how the scenario writes it.

@@ -1,7 +1,7 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperSimulatedStore
+public import StorekeeperSimulatedStore
 
 /// What a scenario step does (docs/simulate.md, "Actions").
 public enum ScenarioAction: Sendable, Hashable {

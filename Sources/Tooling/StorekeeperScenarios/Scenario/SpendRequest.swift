@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperCatalog
+public import StorekeeperCatalog
 
 /// A `spend` action: the app spends an amount of a balance under a key of
 /// its choosing (`TransactionQueue.spend`), and may die on the way.

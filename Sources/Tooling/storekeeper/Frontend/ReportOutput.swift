@@ -1,3 +1,4 @@
+import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics

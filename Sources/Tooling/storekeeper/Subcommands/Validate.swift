@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
@@ -6,6 +6,7 @@ import StorekeeperDiagnostics
 import StorekeeperRules
 import StorekeeperRuntime
 import StorekeeperTooling
+import StorekeeperYAML
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
 struct Validate: ParsableCommand {
