@@ -149,31 +149,35 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Child processes (posix_spawn): start, capture, kill, time out, wait; for git, the checks and the tests, never the runtime.
-        .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperCore", "StorekeeperPlatform"], path: "Sources/Testing/StorekeeperChildProcess"),
+        .target(name: "StorekeeperChildProcess", dependencies: ["StorekeeperCore", "StorekeeperPlatform"], path: "Sources/Testing/StorekeeperChildProcess", swiftSettings: honestImports),
         // Locations, located values, severities, diagnostics, their reporters, and whole-file output.
         .target(
             name: "StorekeeperDiagnostics",
             dependencies: ["StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform"],
-            path: "Sources/Tooling/StorekeeperDiagnostics"
+            path: "Sources/Tooling/StorekeeperDiagnostics",
+            swiftSettings: honestImports
         ),
         // A located YAML node tree built from libyaml's events, with hard limits, and the decoding
         // context (diagnostics, typo index, typed readers) that catalogs, scenarios and storekeeper.yml share.
         .target(
             name: "StorekeeperYAML",
             dependencies: ["CYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"],
-            path: "Sources/Tooling/StorekeeperYAML"
+            path: "Sources/Tooling/StorekeeperYAML",
+            swiftSettings: honestImports
         ),
         // The catalog model, its decoding from located nodes, includes and cross-file checks.
         .target(
             name: "StorekeeperCatalog",
             dependencies: ["StorekeeperCore", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperPlatform"],
-            path: "Sources/Tooling/StorekeeperCatalog"
+            path: "Sources/Tooling/StorekeeperCatalog",
+            swiftSettings: honestImports
         ),
         // Plans per product and transaction state: default plans, custom rules applied, what is wrong with them.
         .target(
             name: "StorekeeperPolicy",
             dependencies: ["StorekeeperCatalog", "StorekeeperCore", "StorekeeperDiagnostics"],
-            path: "Sources/Tooling/StorekeeperPolicy"
+            path: "Sources/Tooling/StorekeeperPolicy",
+            swiftSettings: honestImports
         ),
         // Policy rules from the In-App Purchase guide, as values with their own examples; configuration and suppression.
         .target(
@@ -182,7 +186,8 @@ let package = Package(
                 "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics",
                 "StorekeeperCore", "StorekeeperPlatform",
             ],
-            path: "Sources/Tooling/StorekeeperRules"
+            path: "Sources/Tooling/StorekeeperRules",
+            swiftSettings: honestImports
         ),
         // Catalog to compiled policy (refusing what the plan analysis finds; no lint rules linked);
         // explanations; loading a catalog or a policy by what the file is.
@@ -192,7 +197,8 @@ let package = Package(
                 "StorekeeperRuntime", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML",
                 "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
             ],
-            path: "Sources/Tooling/StorekeeperCompiler"
+            path: "Sources/Tooling/StorekeeperCompiler",
+            swiftSettings: honestImports
         ),
         // The JSON Schema (draft 2020-12) of the catalog format, for editors (`storekeeper schema`).
         .target(
@@ -201,25 +207,29 @@ let package = Package(
                 "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics",
                 "StorekeeperCore", "StorekeeperJSON",
             ],
-            path: "Sources/Tooling/StorekeeperSchema"
+            path: "Sources/Tooling/StorekeeperSchema",
+            swiftSettings: honestImports
         ),
         // Xcode's StoreKit configuration files (.storekit): import into a catalog, export from one.
         .target(
             name: "StorekeeperXcodeConfig",
             dependencies: ["StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
-            path: "Sources/Tooling/StorekeeperXcodeConfig"
+            path: "Sources/Tooling/StorekeeperXcodeConfig",
+            swiftSettings: honestImports
         ),
         // What a catalog change does to users who already bought (`storekeeper diff OLD NEW`).
         .target(
             name: "StorekeeperDiff",
             dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperChildProcess", "StorekeeperPlatform"],
-            path: "Sources/Tooling/StorekeeperDiff"
+            path: "Sources/Tooling/StorekeeperDiff",
+            swiftSettings: honestImports
         ),
         // Typed Swift (product ids, features, balances) generated from a catalog.
         .target(
             name: "StorekeeperCodegen",
             dependencies: ["StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
-            path: "Sources/Tooling/StorekeeperCodegen"
+            path: "Sources/Tooling/StorekeeperCodegen",
+            swiftSettings: honestImports
         ),
         // Scripted sessions run against a catalog's compiled policy and the simulated store, traced and checked.
         .target(
@@ -228,7 +238,8 @@ let package = Package(
                 "StorekeeperSimulatedStore", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCompiler",
                 "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
             ],
-            path: "Sources/Tooling/StorekeeperScenarios"
+            path: "Sources/Tooling/StorekeeperScenarios",
+            swiftSettings: honestImports
         ),
 
         // The workflows every front end calls: validate; validate then compile; import then validate; diff.
@@ -239,7 +250,8 @@ let package = Package(
                 "StorekeeperCompiler", "StorekeeperRules", "StorekeeperXcodeConfig", "StorekeeperDiff", "StorekeeperRuntime",
                 "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
             ],
-            path: "Sources/Tooling/StorekeeperTooling"
+            path: "Sources/Tooling/StorekeeperTooling",
+            swiftSettings: honestImports
         ),
 
         // What every command-line front end shares: `validate`, the limits, reporting, exit statuses.
@@ -251,7 +263,8 @@ let package = Package(
                 "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/Tooling/StorekeeperCommandLine"
+            path: "Sources/Tooling/StorekeeperCommandLine",
+            swiftSettings: honestImports
         ),
         // The command-line tool: argument parsing over the workflows, nothing more.
         .executableTarget(
@@ -263,7 +276,8 @@ let package = Package(
                 "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/Tooling/storekeeper"
+            path: "Sources/Tooling/storekeeper",
+            swiftSettings: honestImports
         ),
         // The build-tool plugins' tool: validates like the CLI, then writes the Swift or the compiled policy.
         // Links no SQLite, no argument parser and no simulator, so an app's first build stays short.
@@ -273,13 +287,15 @@ let package = Package(
                 "StorekeeperTooling", "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRuntime",
                 "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
             ],
-            path: "Sources/Tooling/storekeeper-codegen"
+            path: "Sources/Tooling/storekeeper-codegen",
+            swiftSettings: honestImports
         ),
         // The validate plugin's tool: `storekeeper validate` alone, built for the host when the plugin first runs.
         .executableTarget(
             name: "storekeeper-validate",
             dependencies: ["StorekeeperCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Sources/Tooling/storekeeper-validate"
+            path: "Sources/Tooling/storekeeper-validate",
+            swiftSettings: honestImports
         ),
         // Generates typed product ids, features and balances from the catalogs in a target (Examples/).
         .plugin(name: "StorekeeperCodegenPlugin", capability: .buildTool(), dependencies: ["storekeeper-codegen"]),
@@ -301,10 +317,11 @@ let package = Package(
             name: "storekeeper-benchmark",
             dependencies: [
                 "CYAML", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperPolicy",
-                "StorekeeperCatalog", "StorekeeperQueue", "StorekeeperCore", "StorekeeperChildProcess", "StorekeeperPlatform",
+                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperQueue", "StorekeeperCore", "StorekeeperChildProcess", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Sources/DeveloperTools/storekeeper-benchmark"
+            path: "Sources/DeveloperTools/storekeeper-benchmark",
+            swiftSettings: honestImports
         ),
         // The crash drill: runs the queue in child processes killed with SIGKILL and checks exactly-once delivery.
         // Thousands of the device's random lives, or one replayed from its seed.
@@ -312,10 +329,11 @@ let package = Package(
             name: "storekeeper-device-lives",
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperRuntime", "StorekeeperCore",
-                "StorekeeperTestChain", "StorekeeperTooling",
+                "StorekeeperTestChain", "StorekeeperTooling", "StorekeeperSimulatedStore", "StorekeeperDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/DeveloperTools/storekeeper-device-lives"
+            path: "Sources/DeveloperTools/storekeeper-device-lives",
+            swiftSettings: honestImports
         ),
         .executableTarget(
             name: "storekeeper-queue-drill",
@@ -323,7 +341,8 @@ let package = Package(
                 "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCompiler", "StorekeeperCore", "StorekeeperChildProcess",
                 "StorekeeperPlatform",
             ],
-            path: "Sources/DeveloperTools/storekeeper-queue-drill"
+            path: "Sources/DeveloperTools/storekeeper-queue-drill",
+            swiftSettings: honestImports
         ),
 
         // MARK: Testing
@@ -335,12 +354,13 @@ let package = Package(
             name: "StorekeeperTestChain",
             dependencies: [
                 "StorekeeperContract",
-                "StorekeeperSimulatedStore", "StorekeeperJSON", "StorekeeperCore",
+                "StorekeeperSimulatedStore", "StorekeeperQueue", "StorekeeperJSON", "StorekeeperCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
-            path: "Sources/Testing/StorekeeperTestChain"
+            path: "Sources/Testing/StorekeeperTestChain",
+            swiftSettings: honestImports
         ),
         // A model of the App Store written from Apple's documentation alone (docs/store-model.md): a clock, Apple IDs,
         // families and a policy's products; its actions answer the signed transactions and server notifications Apple
@@ -348,7 +368,8 @@ let package = Package(
         .target(
             name: "StorekeeperStoreModel",
             dependencies: ["StorekeeperTestChain", "StorekeeperSimulatedStore", "StorekeeperRuntime", "StorekeeperCore"],
-            path: "Sources/Testing/StorekeeperStoreModel"
+            path: "Sources/Testing/StorekeeperStoreModel",
+            swiftSettings: honestImports
         ),
         // The device's random lives (issue 25): fakes of StoreKit 1 and 2 whose transactions, receipts, entitlements
         // and subscription statuses come from the store model's world, with StoreKit's faults; a driver that runs
@@ -359,7 +380,8 @@ let package = Package(
                 "StorekeeperStoreModel", "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperTestChain", "StorekeeperRuntime",
                 "StorekeeperCore",
             ],
-            path: "Sources/Testing/StorekeeperDeviceLives"
+            path: "Sources/Testing/StorekeeperDeviceLives",
+            swiftSettings: honestImports
         ),
 
         // MARK: Tests
@@ -369,32 +391,37 @@ let package = Package(
         .target(
             name: "StorekeeperTestSupport",
             dependencies: [],
-            path: "Sources/Testing/StorekeeperTestSupport"
+            path: "Sources/Testing/StorekeeperTestSupport",
+            swiftSettings: honestImports
         ),
-        .testTarget(name: "StorekeeperCoreTests", dependencies: ["StorekeeperCore"]),
+        .testTarget(name: "StorekeeperCoreTests", dependencies: ["StorekeeperCore"], swiftSettings: honestImports),
         // The contract's types against docs/server-contract.md's own JSON examples, the oracle of both sides.
-        .testTarget(name: "StorekeeperContractTests", dependencies: ["StorekeeperContract", "StorekeeperTestSupport"]),
+        .testTarget(name: "StorekeeperContractTests", dependencies: ["StorekeeperContract", "StorekeeperTestSupport"], swiftSettings: honestImports),
         // Goldens and the SARIF schema are read through #filePath, not bundled.
         .testTarget(
             name: "StorekeeperDiagnosticsTests",
             dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"],
-            exclude: ["Goldens", "Fixtures"]
+            exclude: ["Goldens", "Fixtures"],
+            swiftSettings: honestImports
         ),
         .testTarget(
             name: "StorekeeperYAMLTests",
-            dependencies: ["StorekeeperYAML", "StorekeeperDiagnostics", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: honestImports
         ),
         .testTarget(
             name: "StorekeeperCatalogTests",
             dependencies: [
                 "StorekeeperTestSupport", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            swiftSettings: honestImports
         ),
-        .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperTestSupport", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperCore"]),
+        .testTarget(name: "StorekeeperPolicyTests", dependencies: ["StorekeeperTestSupport", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"], swiftSettings: honestImports),
         .testTarget(
             name: "StorekeeperRulesTests",
-            dependencies: ["StorekeeperTestSupport", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"]
+            dependencies: ["StorekeeperTestSupport", "StorekeeperRules", "StorekeeperPolicy", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform"],
+            swiftSettings: honestImports
         ),
         .testTarget(
             name: "StorekeeperCompilerTests",
@@ -402,31 +429,35 @@ let package = Package(
                 "StorekeeperChildProcess",
                 "StorekeeperTestSupport", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperPolicy",
                 "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
-            ]
+            ],
+            swiftSettings: honestImports
         ),
-        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"]),
+        .testTarget(name: "StorekeeperCLITests", dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperDiagnostics", "StorekeeperJSON", "StorekeeperCore", "StorekeeperPlatform"], swiftSettings: honestImports),
         .testTarget(
             name: "StorekeeperQueueTests",
             dependencies: [
                 "StorekeeperChildProcess",
                 "StorekeeperTestSupport", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperScenarios", "StorekeeperCompiler",
-                "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperCore", "StorekeeperPlatform",
+                "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: honestImports
         ),
         .testTarget(
             name: "StorekeeperStoreKitTests",
             dependencies: [
                 "StorekeeperTestSupport", "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCore", "StorekeeperChildProcess",
-            ]
+            ],
+            swiftSettings: honestImports
         ),
         .testTarget(
             name: "StorekeeperHTTPTests",
             dependencies: [
                 "StorekeeperTestSupport", "StorekeeperHTTP", "StorekeeperQueue", "StorekeeperSimulatedStore", "StorekeeperCompiler",
                 "StorekeeperRuntime", "StorekeeperCore", "StorekeeperPlatform",
-            ]
+            ],
+            swiftSettings: honestImports
         ),
         // Signed payloads checked by Apple's own verifier (Python's app-store-server-library) as the oracle.
         .testTarget(
@@ -439,7 +470,8 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
-            exclude: ["verify_signed.py"]
+            exclude: ["verify_signed.py"],
+            swiftSettings: honestImports
         ),
         // The App Store model's rules, each expectation taken from the Apple page its test cites.
         .testTarget(
@@ -447,7 +479,8 @@ let package = Package(
             dependencies: [
                 "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler", "StorekeeperSimulatedStore",
                 "StorekeeperRuntime", "StorekeeperCore", "StorekeeperJSON",
-            ]
+            ],
+            swiftSettings: honestImports
         ),
         // The device's random lives through each backend; the model-driven fakes' own rules, from Apple's pages.
         .testTarget(
@@ -455,28 +488,33 @@ let package = Package(
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler",
                 "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperTooling",
-            ]
+                "StorekeeperSimulatedStore", "StorekeeperDiagnostics",
+            ],
+            swiftSettings: honestImports
         ),
         .testTarget(
             name: "StorekeeperScenariosTests",
             dependencies: [
                 "StorekeeperTestSupport", "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperQueue", "StorekeeperCompiler", "StorekeeperRuntime",
                 "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore",
-            ]
+            ],
+            swiftSettings: honestImports
         ),
         // The broken catalogs and the .storekit fixtures are read through #filePath, not bundled.
         .testTarget(
             name: "StorekeeperSchemaTests",
             dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperSchema", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: honestImports
         ),
         .testTarget(
             name: "StorekeeperXcodeConfigTests",
             dependencies: ["StorekeeperXcodeConfig", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: honestImports
         ),
         // Starting, killing, timing out and capturing children, through real programs (/bin/sh).
-        .testTarget(name: "StorekeeperChildProcessTests", dependencies: ["StorekeeperChildProcess", "StorekeeperPlatform"]),
+        .testTarget(name: "StorekeeperChildProcessTests", dependencies: ["StorekeeperChildProcess", "StorekeeperPlatform"], swiftSettings: honestImports),
         // The workflows called as the CLI, the codegen tool and the plugins call them; the .storekit
         // fixtures are read from StorekeeperXcodeConfigTests through #filePath.
         .testTarget(
@@ -484,12 +522,14 @@ let package = Package(
             dependencies: ["StorekeeperTestSupport", 
                 "StorekeeperTooling", "StorekeeperXcodeConfig", "StorekeeperRuntime", "StorekeeperCatalog",
                 "StorekeeperDiagnostics", "StorekeeperCore",
-            ]
+            ],
+            swiftSettings: honestImports
         ),
-        .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]),
+        .testTarget(name: "StorekeeperDiffTests", dependencies: ["StorekeeperTestSupport", "StorekeeperDiff", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"], swiftSettings: honestImports),
         .testTarget(
             name: "StorekeeperCodegenTests",
-            dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"]
+            dependencies: ["StorekeeperChildProcess", "StorekeeperTestSupport", "StorekeeperCodegen", "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore"],
+            swiftSettings: honestImports
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,6 +13,13 @@ import PackageDescription
 // - Sources/storekeeper-server-benchmark: verifications per second against
 //   Apple's Python library on the same payloads.
 
+/// Imports that say what they expose, as in the main package: an `import` is internal unless written
+/// `public import` (so a target's public API names only what it means to), and a member is used only
+/// from a module the file imports itself.
+let honestImports: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility"),
+]
+
 let package = Package(
     name: "storekeeper-server",
     // Hummingbird 2 needs macOS 14 and swift-configuration macOS 15; the server runs on Linux here.
@@ -36,6 +43,8 @@ let package = Package(
         // provider, which would bring a second libyaml), HTTP serving, metrics, graceful shutdown.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+        // FilePath, which swift-configuration's FileProvider takes (swift-configuration depends on it too).
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -56,7 +65,8 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             // Apple Root CA - G3, the default trusted root.
-            resources: [.copy("Resources/AppleRootCA-G3.cer")]
+            resources: [.copy("Resources/AppleRootCA-G3.cer")],
+            swiftSettings: honestImports
         ),
         // Verifications per second, in process, against Apple's Python library on the same payloads.
         .executableTarget(
@@ -68,7 +78,8 @@ let package = Package(
                 .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
                 .product(name: "StorekeeperJSON", package: "storekeeper"),
             ],
-            exclude: ["time_verifier.py"]
+            exclude: ["time_verifier.py"],
+            swiftSettings: honestImports
         ),
         // Decisions compared case by case with Apple's App Store Server Library (Python) as the oracle.
         .testTarget(
@@ -83,7 +94,9 @@ let package = Package(
                 .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
-            ]
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: honestImports
         ),
         // The ledger's storage: LedgerStorage and SQLLedgerStorage, on SQLite (GRDB) or PostgreSQL (postgres-nio).
         .target(
@@ -94,7 +107,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: honestImports
         ),
         // One suite, parameterized over both backends, against SQLite and a real PostgreSQL.
         .testTarget(
@@ -102,7 +116,9 @@ let package = Package(
             dependencies: [
                 "StorekeeperServerStorage",
                 "StorekeeperServerTestSupport",
-            ]
+                .product(name: "StorekeeperCore", package: "storekeeper"),
+            ],
+            swiftSettings: honestImports
         ),
         // The server: what verified transactions, records and notifications do to the ledger, and its routes.
         .target(
@@ -124,7 +140,10 @@ let package = Package(
                 // Receipts/: forwarding receipts to the App Store's verifyReceipt.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+                // HTTPResponseStatus, the status of AsyncHTTPClient's responses.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: honestImports
         ),
         // The routes, handler by handler, each test against SQLite and PostgreSQL.
         .testTarget(
@@ -152,8 +171,10 @@ let package = Package(
                 // The fake App Store the receipt forwarder is tested against.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Fixtures")]
+            resources: [.copy("Fixtures")],
+            swiftSettings: honestImports
         ),
         // What the server's tests share: each test against SQLite and a real PostgreSQL.
         .target(
@@ -162,7 +183,8 @@ let package = Package(
                 "StorekeeperServerStorage",
                 .product(name: "StorekeeperChildProcess", package: "storekeeper"),
             ],
-            path: "Sources/Testing/StorekeeperServerTestSupport"
+            path: "Sources/Testing/StorekeeperServerTestSupport",
+            swiftSettings: honestImports
         ),
         // The server executable: `serve` (the default) and `verify`. It links the catalog compiler, so
         // that --policy takes a catalog as well as a compiled policy.
@@ -184,7 +206,10 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: honestImports
         ),
         // The load benchmark (not a test): signed purchases posted to a storekeeper-server on loopback
         // by concurrent keep-alive clients; purchases recorded per second and latency (docs/performance.md).
@@ -200,7 +225,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: honestImports
         ),
         // Random lives (issue 24): lives of the App Store model (StorekeeperStoreModel) driven through in-process
         // servers on loopback over real HTTP, on SQLite or PostgreSQL, one or two instances; at each checkpoint
@@ -231,8 +258,10 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            path: "Sources/Testing/StorekeeperServerLives"
+            path: "Sources/Testing/StorekeeperServerLives",
+            swiftSettings: honestImports
         ),
         // `storekeeper-server-lives --lives 10000`: the random lives in bulk, or one replayed (docs/server.md, "Random lives").
         .executableTarget(
@@ -242,7 +271,8 @@ let package = Package(
                 .product(name: "StorekeeperStoreModel", package: "storekeeper"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            swiftSettings: honestImports
         ),
         // The executable run as a child process: exit codes, configuration precedence, redaction, serving.
         .testTarget(
@@ -257,10 +287,12 @@ let package = Package(
                 .product(name: "StorekeeperSimulatedStore", package: "storekeeper"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             // Read by path (RepositoryFiles): daily-planet.policy.json is `storekeeper compile
             // Catalogs/daily-planet/catalog.yaml`, made with the main package's CLI.
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: honestImports
         ),
     ],
     swiftLanguageModes: [.v6]

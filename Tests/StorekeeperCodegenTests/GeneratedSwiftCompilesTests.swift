@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCatalog
 import StorekeeperCodegen
 import StorekeeperCore
+import StorekeeperDiagnostics
 import Testing
 
 /// The generated Swift, compiled by the real compiler in Swift 6 mode with

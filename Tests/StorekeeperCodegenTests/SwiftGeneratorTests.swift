@@ -1,3 +1,4 @@
+import Foundation
 import StorekeeperCatalog
 import StorekeeperCodegen
 import StorekeeperCore

@@ -1,3 +1,4 @@
+import Foundation
 import StorekeeperCatalog
 @testable import StorekeeperCompiler
 import StorekeeperCore

@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCatalog
 @testable import StorekeeperCompiler
 import StorekeeperCore
+import StorekeeperDiagnostics
 @testable import StorekeeperRuntime
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import StorekeeperDeviceLives
+import StorekeeperDiagnostics
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 import StorekeeperStoreModel
 import StorekeeperTestChain
 import StorekeeperTooling

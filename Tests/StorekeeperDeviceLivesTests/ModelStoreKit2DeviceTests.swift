@@ -1,7 +1,9 @@
 import Foundation
 import StorekeeperDeviceLives
+import StorekeeperRuntime
 import StorekeeperStoreKit
 import StorekeeperStoreModel
+import StorekeeperTestChain
 import Testing
 
 /// The model-driven StoreKit 2 keeps StoreKit's documented rules: each expectation below is Apple's, cited,

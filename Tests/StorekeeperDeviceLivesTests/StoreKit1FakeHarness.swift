@@ -4,6 +4,7 @@ import StorekeeperCore
 import StorekeeperDeviceLives
 import StorekeeperQueue
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 import StorekeeperStoreKit
 import StorekeeperStoreModel
 import StorekeeperTestChain

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 @testable import StorekeeperDeviceLives
 import StorekeeperQueue
 import StorekeeperRuntime

@@ -2,7 +2,9 @@ import Foundation
 import StorekeeperDeviceLives
 import StorekeeperQueue
 import StorekeeperRuntime
+import StorekeeperStoreKit
 import StorekeeperStoreModel
+import StorekeeperTestChain
 import Testing
 
 /// What StoreKit 1 cannot tell a device, each against its Apple page (docs/device-lives.md, "What StoreKit 1

@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 @testable import StorekeeperDiff
 import Testing
 

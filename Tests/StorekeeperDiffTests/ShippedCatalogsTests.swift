@@ -1,3 +1,4 @@
+import Foundation
 import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics

@@ -1,6 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperCore
 @testable import StorekeeperPolicy
+import StorekeeperDiagnostics
 import Testing
 
 /// The default plans follow the guide for every shape of product: the

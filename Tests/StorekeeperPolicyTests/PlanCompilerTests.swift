@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 @testable import StorekeeperPolicy
 import Testing
 

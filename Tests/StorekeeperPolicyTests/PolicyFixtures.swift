@@ -1,5 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 import StorekeeperTestSupport
 
 /// Catalogs for the policy tests, loaded from YAML as users write them.

@@ -4,6 +4,7 @@ import StorekeeperCompiler
 import StorekeeperCore
 @testable import StorekeeperQueue
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 import Testing
 
 /// Every product of every catalog in `Catalogs/`, in every situation its

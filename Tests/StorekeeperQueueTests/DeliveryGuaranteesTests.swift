@@ -4,6 +4,7 @@ import StorekeeperCompiler
 import StorekeeperCore
 @testable import StorekeeperQueue
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 import Testing
 
 /// The queue's delivery guarantees, each broken on purpose: updates the

@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
+import StorekeeperDiagnostics
 @testable import StorekeeperQueue
 import StorekeeperRuntime
 import StorekeeperScenarios

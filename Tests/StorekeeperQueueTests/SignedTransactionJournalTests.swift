@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCore
 @testable import StorekeeperQueue
 import StorekeeperRuntime
+import StorekeeperSimulatedStore
 import Testing
 
 /// A StoreKit 2 transaction's signed form (its JWS) travels with its plan

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 @testable import StorekeeperQueue
 import StorekeeperRuntime
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperCore
+import StorekeeperDiagnostics
 @testable import StorekeeperRules
 import StorekeeperTestSupport
 import Testing

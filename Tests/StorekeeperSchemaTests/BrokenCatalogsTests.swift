@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCore
 import StorekeeperDiagnostics
 @testable import StorekeeperSchema
+import StorekeeperYAML
 import Testing
 
 /// Each broken catalog of `Fixtures/broken/` fails for the same reason both

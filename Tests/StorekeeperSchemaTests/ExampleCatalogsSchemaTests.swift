@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCore
 @testable import StorekeeperSchema
+import StorekeeperYAML
 import Testing
 
 /// Every catalog and fragment under `Catalogs/` passes the schema, and

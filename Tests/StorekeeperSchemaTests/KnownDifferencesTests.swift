@@ -1,6 +1,8 @@
 import Foundation
 import StorekeeperCore
+import StorekeeperDiagnostics
 @testable import StorekeeperSchema
+import StorekeeperYAML
 import Testing
 
 /// Where the schema and `storekeeper validate` part ways, as docs/editors.md

@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCore
 @testable import StorekeeperSchema
+import StorekeeperYAML
 import Testing
 
 /// `offers` (promotional, offer-code and win-back offers of auto-renewable

@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCore
 @testable import StorekeeperSchema
+import StorekeeperYAML
 import Testing
 
 /// The YAML to JSON conversion types scalars as the YAML language server

@@ -1,5 +1,6 @@
 import Foundation
 import StorekeeperCore
+import StorekeeperRuntime
 import StorekeeperStoreModel
 import StorekeeperTestChain
 import Testing

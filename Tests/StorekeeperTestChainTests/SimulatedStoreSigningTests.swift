@@ -2,6 +2,7 @@ import Foundation
 import StorekeeperCore
 import StorekeeperJSON
 import StorekeeperQueue
+import StorekeeperRuntime
 import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import Testing

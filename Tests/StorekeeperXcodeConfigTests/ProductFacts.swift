@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 import Testing
 
 /// What a round trip must keep of a product, in one comparable value: built

@@ -1,4 +1,5 @@
 import StorekeeperCore
+import StorekeeperDiagnostics
 @testable import StorekeeperYAML
 import Testing
 

@@ -1,7 +1,7 @@
-import Foundation
-import Hummingbird
-import Logging
-import StorekeeperServerStorage
+public import Foundation
+public import Hummingbird
+public import Logging
+public import StorekeeperServerStorage
 
 /// The server's router: the client routes of docs/server-contract.md (v1)
 /// behind client token authentication, the operator routes under

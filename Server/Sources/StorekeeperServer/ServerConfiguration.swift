@@ -1,5 +1,5 @@
 import Foundation
-import StorekeeperRuntime
+public import StorekeeperRuntime
 import StorekeeperVerification
 
 /// Everything the server's routes need besides the storage and the metrics

@@ -1,5 +1,5 @@
 import Foundation
-import StorekeeperVerification
+public import StorekeeperVerification
 
 /// The App Store environments a server accepts signed transactions from, one
 /// ``SignedDataVerifier`` each: a production server takes `Production` and,

@@ -4,6 +4,7 @@
 // (issue 18)", has the method and the figures. Build it in release: swift build -c release.
 
 import Foundation
+import StorekeeperTestChain
 
 func format(_ rate: Double) -> String {
     String(Int(rate.rounded()))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StorekeeperTestChain
 
 /// `storekeeper-server-load`: verified purchases recorded per second through HTTP, and their
 /// latency, against a `storekeeper-server serve` process it starts on loopback.

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// C clients posting signed purchases over keep-alive connections until the time is up: client k
 /// takes purchases k, k + C, k + 2C... (no shared counter), one request at a time, and times each.

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperChildProcess
 import StorekeeperServer
 import StorekeeperServerTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperChildProcess
 import StorekeeperServerTestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import StorekeeperCore
 import StorekeeperJSON
 import StorekeeperServer
 import StorekeeperServerTestSupport
+import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import Testing
 

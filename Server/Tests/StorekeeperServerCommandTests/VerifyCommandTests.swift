@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperJSON
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
 import Testing
 
 /// `storekeeper-server verify`: exit 0 and the payload for valid data, 1 and the reason for a

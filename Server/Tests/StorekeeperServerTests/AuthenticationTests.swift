@@ -4,6 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import StorekeeperServer
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
+import StorekeeperVerification
 import Testing
 
 /// Client tokens (HS256 JWTs) and the operator key: what opens which route, and what a refusal says.

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import StorekeeperServer
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
 import Testing
 
 /// `GET /v1/content/{path...}`: to owners only, with ETag, ranges, If-Range, and never outside the folder.

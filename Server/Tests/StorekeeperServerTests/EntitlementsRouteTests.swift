@@ -4,6 +4,7 @@ import HummingbirdTesting
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
 import Testing
 
 /// `GET /v1/entitlements`: derived from the user's verified transactions, subscriptions, balances and records.

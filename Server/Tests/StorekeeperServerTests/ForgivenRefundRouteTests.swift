@@ -1,7 +1,11 @@
 import Foundation
+import Hummingbird
+import HummingbirdTesting
+import StorekeeperCore
 import StorekeeperRuntime
 import StorekeeperServer
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
 import Testing
 
 /// A catalog that says `refunds: {spent-balance: forgive}` (docs/format.md, "refunds"): over HTTP, a refund of

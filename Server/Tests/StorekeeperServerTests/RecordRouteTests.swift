@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import StorekeeperServer
+import StorekeeperServerStorage
 import StorekeeperServerTestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
 import Testing
 
 /// A transaction kept for one user, posted by another (a restore under

@@ -5,6 +5,7 @@ import Prometheus
 import StorekeeperServer
 @testable import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
 import StorekeeperVerification
 import Testing
 

@@ -4,6 +4,8 @@ import HummingbirdTesting
 import Prometheus
 import StorekeeperServer
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
+import StorekeeperVerification
 import Testing
 
 /// `/health`, `/metrics`, and the error body every refusal has: unknown routes, oversized

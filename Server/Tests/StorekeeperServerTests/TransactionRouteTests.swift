@@ -6,6 +6,7 @@ import StorekeeperJSON
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import StorekeeperVerification
 import Testing

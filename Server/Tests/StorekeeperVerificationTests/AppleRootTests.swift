@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import X509
 @testable import StorekeeperVerification
+import SwiftASN1
 
 /// The bundled default root is Apple Root CA - G3, byte for byte as Apple publishes it.
 @Suite struct AppleRootTests {

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StorekeeperJSON
+import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import Testing
 @testable import StorekeeperVerification

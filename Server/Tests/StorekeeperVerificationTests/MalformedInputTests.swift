@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCore
 import StorekeeperJSON
+import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import Testing
 @testable import StorekeeperVerification

@@ -1,3 +1,4 @@
+import StorekeeperQueue
 /// The Markdown that `storekeeper-benchmark dispatch` prints: the command, the machine, the figures and
 /// the targets, ready to paste into `docs/performance.md`.
 struct DispatchReport: Sendable {

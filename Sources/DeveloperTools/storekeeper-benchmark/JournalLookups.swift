@@ -1,6 +1,8 @@
 import Foundation
 // GRDB comes with StorekeeperQueue, which links it.
 import GRDB
+import StorekeeperQueue
+import StorekeeperRuntime
 
 /// For profilers (`dispatch --profile lookups`): what one keyed lookup per transaction costs, the
 /// lookup the queue makes for each store update (`Journal.situations(of:)`), three ways, on a table

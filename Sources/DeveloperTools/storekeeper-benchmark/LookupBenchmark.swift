@@ -1,3 +1,4 @@
+import StorekeeperRuntime
 /// `storekeeper-benchmark lookups`: times, in this process, the dispatch of every transaction of a
 /// ``LookupWorkload`` to its plan, four ways (``LookupVariant``), against reading plan numbers worked
 /// out in advance.

@@ -1,8 +1,10 @@
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
+import StorekeeperDiagnostics
 import StorekeeperRules
 import StorekeeperRuntime
+import StorekeeperYAML
 
 /// What `storekeeper-benchmark lookups` dispatches: the generated catalog compiled in this process, and
 /// transactions drawn with a fixed seed, the same on every run.

@@ -1,6 +1,8 @@
 import Foundation
 // GRDB comes with StorekeeperQueue, which links it; the baseline uses it as the journal does.
 import GRDB
+import StorekeeperQueue
+import StorekeeperRuntime
 
 /// The floor under the durable queue: raw SQLite commits on the same disk, through GRDB, in WAL mode as
 /// the journal is. One row per transaction (its id, product, quantity, date and a status), inserted

@@ -1,4 +1,4 @@
-import StorekeeperPlatform
+public import StorekeeperPlatform
 
 /// A child process started by ``ChildProcess/start()``: poll it, signal it, wait for it.
 ///

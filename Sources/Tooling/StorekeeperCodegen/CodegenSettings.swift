@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperJSON
 
 /// The optional settings file of a target that uses the build-tool plugin,

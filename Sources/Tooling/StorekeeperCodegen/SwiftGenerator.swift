@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// Generates typed Swift from catalogs: per catalog, an enum namespace
 /// (`rocket-racer` → `RocketRacerCatalog`) holding `Product` (raw value: the

@@ -1,4 +1,4 @@
-import ArgumentParser
+package import ArgumentParser
 
 /// How a Storekeeper command-line tool starts and ends, whichever commands it
 /// has: the allocator tuned, the arguments parsed, and every failure mapped to

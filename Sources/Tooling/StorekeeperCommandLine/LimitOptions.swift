@@ -1,6 +1,6 @@
-import ArgumentParser
+package import ArgumentParser
 import StorekeeperCore
-import StorekeeperYAML
+package import StorekeeperYAML
 
 /// The YAML limits, settable from the command line.
 ///

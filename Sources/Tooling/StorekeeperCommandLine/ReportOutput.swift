@@ -1,6 +1,7 @@
-import StorekeeperCatalog
+import ArgumentParser
+package import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+package import StorekeeperDiagnostics
 
 /// Prints a report on standard output in one of validate's formats: the same
 /// output for every command that reports on catalogs (validate, diff); or as

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+package import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+package import StorekeeperDiagnostics
 import StorekeeperYAML
 
 /// The source lines the text reporter quotes: only the lines diagnostics

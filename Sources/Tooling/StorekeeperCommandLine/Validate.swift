@@ -1,11 +1,12 @@
-import ArgumentParser
+public import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
-import StorekeeperDiagnostics
+package import StorekeeperDiagnostics
 import StorekeeperRules
 import StorekeeperRuntime
 import StorekeeperTooling
+import StorekeeperYAML
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
 package struct Validate: ParsableCommand {

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// What a catalog change does to people who already bought: compares an old
 /// catalog with a new one and reports each change that takes something from

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// Two sets of catalogs matched as `storekeeper diff` matches two directories:
 /// by their `catalog` name, then, for catalogs left without a match, by their

@@ -1,6 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// One thing a catalog change can do to people who already bought: its id,
 /// severity, why it matters, examples, and the comparison that finds it.

@@ -1,4 +1,4 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
 import StorekeeperDiagnostics
 

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// The checks' part of `docs/diff.md`, generated from the checks themselves so
 /// that the documentation cannot drift from what they find (a test compares

@@ -1,5 +1,5 @@
 import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCore
 
 /// The plan for one product in one situation, and how it was decided.
 public struct CompiledPlan: Sendable, Hashable {

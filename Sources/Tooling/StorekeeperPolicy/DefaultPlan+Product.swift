@@ -1,5 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
+import StorekeeperDiagnostics
 
 /// The default plan of a catalog product: its shape read from the catalog.
 extension DefaultPlan {

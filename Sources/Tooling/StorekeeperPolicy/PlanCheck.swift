@@ -1,4 +1,4 @@
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// A check of the plans a catalog's custom rules make: the id and severity
 /// of its diagnostics, named once here for the lint rule of that id

@@ -1,5 +1,5 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
 import StorekeeperDiagnostics
 
 /// Turns a product's default plans and the catalog's custom rules into the

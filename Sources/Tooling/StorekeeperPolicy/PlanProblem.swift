@@ -1,6 +1,6 @@
 import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// Something wrong with the plans a custom rule makes, found by compiling
 /// them. One problem stands for every plan where it occurs: `product` and

@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// One step of a plan, with where it came from.
 public struct PlanStep: Sendable, Hashable {

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCatalog
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// What is wrong with the plans a catalog's custom rules make, and the
 /// diagnostics that say so (`diagnostics(of:)`): the lint rules and the

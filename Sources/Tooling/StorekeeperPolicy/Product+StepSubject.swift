@@ -1,5 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
+import StorekeeperDiagnostics
 
 extension Product: StepSubject {
     /// The product's type.

@@ -1,5 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 
 /// A catalog's custom rules indexed by what they name (an exact product id,
 /// a pattern, neither), so that each product meets only the rules that can

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCatalog
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// How specific a custom rule's `when` is: when several rules match one
 /// plan, the most specific changes it. A product beats a type, a type beats

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCatalog
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// A step name a custom rule writes (in its steps, or as the step `add`
 /// inserts next to) that is neither built in nor registered by a plugin:

@@ -1,6 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// A policy rule: a check of a decoded catalog against what the In-App
 /// Purchase guide requires, described well enough to document and test

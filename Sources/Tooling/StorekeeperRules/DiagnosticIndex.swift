@@ -1,6 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperYAML
 
 /// Every id `storekeeper validate` can report, described for formats that

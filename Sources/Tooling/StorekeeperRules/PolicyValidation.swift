@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// Runs the policy rules over the catalogs a validation run loaded, as

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperPolicy
+public import StorekeeperCatalog
+public import StorekeeperCore
+public import StorekeeperPolicy
 
 /// What a rule checks: the catalog, the step names it may use, and its
 /// custom rules' plans, compiled once for all the rules that need them.

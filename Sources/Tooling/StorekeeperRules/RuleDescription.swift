@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// What a rule is, why it exists, and examples that show it: the examples are
 /// both its documentation and its tests.

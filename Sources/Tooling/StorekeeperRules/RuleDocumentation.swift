@@ -1,3 +1,4 @@
+import StorekeeperDiagnostics
 /// `docs/rules.md` and the listings of `storekeeper rules`, generated from
 /// the rules' own descriptions so that the documentation cannot drift from
 /// what the rules check (a test compares the file with this output).

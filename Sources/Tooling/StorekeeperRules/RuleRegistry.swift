@@ -1,6 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCatalog
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 import StorekeeperPolicy
 
 /// Every rule, in one place: the CLI, the docs and the generic tests all

@@ -1,6 +1,6 @@
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperJSON
+public import StorekeeperJSON
 
 /// The JSON Schema (draft 2020-12) of the catalog format, version 1, for
 /// editors: the YAML language server (VS Code's YAML extension and others)

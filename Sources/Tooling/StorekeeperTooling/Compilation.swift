@@ -1,8 +1,9 @@
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
+public import StorekeeperDiagnostics
+import StorekeeperRules
+public import StorekeeperRuntime
 
 /// What `compile` made of a catalog: its validation, and the policy when the
 /// catalog has no error.

@@ -1,7 +1,8 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperXcodeConfig
+public import StorekeeperDiagnostics
+public import StorekeeperXcodeConfig
+import StorekeeperYAML
 
 /// What `export` made of a catalog: an Xcode StoreKit configuration file,
 /// and the report of the catalog, the base file and the export.

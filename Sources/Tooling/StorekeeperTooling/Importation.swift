@@ -1,8 +1,8 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperRules
-import StorekeeperXcodeConfig
+public import StorekeeperXcodeConfig
 
 /// What `import` made of an Xcode StoreKit configuration file: the catalog,
 /// and a report located in the .storekit file.

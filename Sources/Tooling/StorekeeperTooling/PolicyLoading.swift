@@ -3,7 +3,7 @@ import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperJSON
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// A policy read from a path by ``Workflows/loadPolicy(_:options:steps:)``:
 /// a compiled policy's JSON, or a catalog validated and compiled.

@@ -1,7 +1,8 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRules
+public import StorekeeperDiagnostics
+public import StorekeeperRules
+import StorekeeperYAML
 
 /// What `validate` found: every diagnostic of the format and of the policy
 /// rules, and the catalogs it decoded (for the workflows that go on).

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperYAML
+public import StorekeeperYAML
 
 /// What every workflow reads with: the files, the limits that bound them,
 /// and the rule configuration.

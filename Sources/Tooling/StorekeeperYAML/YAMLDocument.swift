@@ -1,6 +1,6 @@
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperPlatform
+public import StorekeeperPlatform
 
 /// One parsed YAML document: every node with its position, stored compactly.
 ///

@@ -1,4 +1,4 @@
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// Pairs that a `<<` merge key brought into a mapping. They are the merged
 /// mapping's own nodes, so their places are where that mapping was written;

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// A node of a parsed YAML document: a scalar, a sequence or a mapping, with
 /// the place it was written.

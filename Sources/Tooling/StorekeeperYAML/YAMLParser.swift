@@ -1,6 +1,6 @@
 import CYAML
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// The outcome of parsing one file: the document, when it could be read, and
 /// every problem found on the way.

@@ -3,6 +3,7 @@ import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperJSON
 @testable import StorekeeperSchema
+import StorekeeperYAML
 
 /// A valid catalog with one place left open, and the values to write there:
 /// for comparing what the CLI and the schema accept, value by value.

@@ -29,12 +29,12 @@ import Testing
 
     private func waitUntil(_ condition: @Sendable () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(30)
+        let deadline = clock.now + .seconds(120)
         while clock.now < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(2))
         }
-        Issue.record("the condition did not hold within 30 seconds (a bound for a loaded machine, not a timing test)", sourceLocation: sourceLocation)
+        Issue.record("the condition did not hold within 120 seconds (a bound for a loaded machine, not a timing test: 30 was passed with the whole suite running beside two other builds on two cores)", sourceLocation: sourceLocation)
     }
 
     @Test func theDownloadStepWaitsForTheContentAndOnlyThenIsTheTransactionFinished() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 @testable import StorekeeperStoreKit
 import Testing
 

@@ -1,5 +1,5 @@
-import Hummingbird
-import StorekeeperContract
+public import Hummingbird
+public import StorekeeperContract
 
 /// A refusal the server answers with the contract's error body,
 /// `{"error":{"code":"kebab-case","message":"a sentence"}}`

@@ -1,4 +1,5 @@
 import Hummingbird
+import StorekeeperContract
 
 /// Puts the configured request body limit in the context, where every body
 /// read looks (a larger body is 413), and refuses at once a request whose

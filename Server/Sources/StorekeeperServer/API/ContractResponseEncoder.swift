@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 import StorekeeperContract
 
 /// The server contract's coders as Hummingbird's response encoder, on

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import StorekeeperContract
 import StorekeeperServerStorage
 
 /// Turns every failure into the contract's error body: an ``APIError`` as it

@@ -1,4 +1,4 @@
-import Hummingbird
+public import Hummingbird
 
 /// The request context of the server's routes: Hummingbird's core context, the
 /// user a client credential authenticated (set by ``ClientAuthenticationMiddleware``),

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import StorekeeperContract
 import StorekeeperCore
 import StorekeeperServerStorage
 

@@ -1,7 +1,7 @@
-import Foundation
-import StorekeeperRuntime
-import StorekeeperServerStorage
-import StorekeeperVerification
+public import Foundation
+public import StorekeeperRuntime
+public import StorekeeperServerStorage
+public import StorekeeperVerification
 
 /// What one verified App Store transaction does to its user's ledger, as the
 /// catalog's compiled policy says: the transaction kept (once, by its id; its

@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// An amount of a balance that a transaction grants (the policy's `grants`
 /// times the quantity), applied exactly once per transaction and balance, to

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An App Store Server Notification V2 (`ResponseBodyV2DecodedPayload`)
 /// whose signature, chain, bundle id, app Apple id (in production) and

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A subscription's renewal information (`JWSRenewalInfoDecodedPayload`)
 /// whose signature, chain and environment were verified (it carries no

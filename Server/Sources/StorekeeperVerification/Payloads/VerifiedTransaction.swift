@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A StoreKit 2 transaction (`JWSTransactionDecodedPayload`) whose signature,
 /// chain, bundle id and environment were verified. Every member Apple

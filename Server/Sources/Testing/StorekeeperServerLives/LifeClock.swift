@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// The clock a life's servers read: the model's `now`, set by the driver before each step's requests,

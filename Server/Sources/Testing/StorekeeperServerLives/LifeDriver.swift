@@ -1,8 +1,10 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
+import StorekeeperRuntime
 import StorekeeperServer
-import StorekeeperStoreModel
+public import StorekeeperStoreModel
 
 /// How lives are run: on which database, with how many server instances, drawn with which settings.
 public struct LivesOptions: Sendable {

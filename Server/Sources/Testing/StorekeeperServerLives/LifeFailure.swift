@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a life's server disagreed with the model, or stopped it (an error status, a transport error
 /// outside a planned down window): everything needed to see it and replay it.

@@ -1,10 +1,11 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
-import StorekeeperServer
+import StorekeeperDiagnostics
+public import StorekeeperRuntime
+public import StorekeeperServer
 import StorekeeperSimulatedStore
-import StorekeeperStoreModel
-import StorekeeperTestChain
+public import StorekeeperStoreModel
+public import StorekeeperTestChain
 import StorekeeperTooling
 import StorekeeperVerification
 

@@ -1,4 +1,4 @@
-import StorekeeperServerStorage
+public import StorekeeperServerStorage
 
 /// A storage whose database fails as one that cannot answer now does
 /// (``StorageError/transient(_:)``, naming an internal detail that no answer

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A folder of its own under the temporary folder for one test's files, removed when the body
 /// returns or throws: the server's tests' one home for scratch space (the main package's

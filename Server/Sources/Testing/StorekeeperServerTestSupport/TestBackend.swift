@@ -1,6 +1,6 @@
 import Foundation
 import StorekeeperChildProcess
-import StorekeeperServerStorage
+public import StorekeeperServerStorage
 
 /// The backends the server's suites run against: each test runs once per backend.
 public enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {

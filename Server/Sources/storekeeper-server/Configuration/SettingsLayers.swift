@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import StorekeeperJSON
+import SystemPackage
 
 /// The three places a setting can come from, in their order of precedence: the flags given, then
 /// the environment (`STOREKEEPER_SERVER_*`), then the `--config` JSON file. Each is one of

@@ -1,5 +1,7 @@
 import Foundation
+import StorekeeperCatalog
 import StorekeeperCore
+import StorekeeperDiagnostics
 import StorekeeperRuntime
 import StorekeeperTooling
 

@@ -4,9 +4,11 @@ import Logging
 import Metrics
 import Prometheus
 import ServiceLifecycle
+import StorekeeperRuntime
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperVerification
+import UnixSignals
 
 /// What `serve` does once its settings are known: logging, the policy, the verifiers, metrics, the
 /// storage (migrated), then the HTTP server until SIGTERM or SIGINT, then the storage closed.

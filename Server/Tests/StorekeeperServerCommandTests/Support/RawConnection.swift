@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,9 +75,10 @@ final class RawConnection {
         }
     }
 
+    /// Seconds on a monotonic clock. Dispatch's, not `clock_gettime` with a `timespec`: under
+    /// MemberImportVisibility, `timespec`'s members are taken for those of a module the test target
+    /// loads through Foundation (CoreFoundation or CDispatch), which an import of Glibc does not reach.
     private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Prometheus
 import StorekeeperCore
 import StorekeeperHTTP
 import StorekeeperQueue

@@ -3,6 +3,7 @@ import StorekeeperJSON
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import Testing
 

@@ -5,6 +5,7 @@ import StorekeeperCore
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import Testing
 

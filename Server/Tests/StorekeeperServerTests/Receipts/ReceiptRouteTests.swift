@@ -5,6 +5,7 @@ import StorekeeperCore
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperTestChain
 import StorekeeperVerification
 import Testing
 

@@ -7,6 +7,7 @@ import StorekeeperRuntime
 import StorekeeperServer
 import StorekeeperServerStorage
 import StorekeeperServerTestSupport
+import StorekeeperSimulatedStore
 import StorekeeperTestChain
 import StorekeeperVerification
 

@@ -1,8 +1,8 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperQueue
-import StorekeeperRuntime
-import StorekeeperStoreModel
+public import StorekeeperQueue
+public import StorekeeperRuntime
+public import StorekeeperStoreModel
 
 /// What a device's entitlements and the model's are compared on (docs/device-lives.md, "Comparing"):
 /// features, owned products, balances, overdrawn balances, and auto-renewable subscriptions in force.

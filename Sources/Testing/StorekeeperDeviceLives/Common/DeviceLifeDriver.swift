@@ -1,8 +1,8 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
 import StorekeeperQueue
-import StorekeeperRuntime
-import StorekeeperStoreModel
+public import StorekeeperRuntime
+public import StorekeeperStoreModel
 import StorekeeperTestChain
 
 /// Random lives of devices: for each seed, a ``RandomLife`` of the App Store model, one device per

@@ -1,7 +1,7 @@
-import Foundation
-import StorekeeperQueue
-import StorekeeperStoreModel
-import StorekeeperTestChain
+public import Foundation
+public import StorekeeperQueue
+public import StorekeeperStoreModel
+public import StorekeeperTestChain
 
 /// One Apple ID's device as a driver of lives sees it: a model-driven StoreKit (1 or 2) that outlives the app's
 /// launches, and the backend each launch makes over it. The driver owns the queue and its journal; the device

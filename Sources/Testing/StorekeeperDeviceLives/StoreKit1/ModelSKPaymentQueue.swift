@@ -1,5 +1,5 @@
-import StorekeeperRuntime
-import StorekeeperStoreKit
+public import StorekeeperRuntime
+public import StorekeeperStoreKit
 
 /// `SKPaymentQueue.default()` in one launch of the app on a ``ModelStoreKit1Device``: what one process's
 /// StoreKit 1 backend talks to. A call from a launch that is over (the backend of a crashed or relaunched app)

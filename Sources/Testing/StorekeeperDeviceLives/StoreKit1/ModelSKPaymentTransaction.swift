@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperStoreKit
+public import StorekeeperStoreKit
 
 /// An `SKPaymentTransaction` of the model-driven StoreKit 1: one object per transaction per launch, as StoreKit
 /// hands the observer the same object each time a transaction changes state within one process, and a new one

@@ -1,9 +1,9 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
-import StorekeeperStoreKit
-import StorekeeperStoreModel
-import StorekeeperTestChain
+public import StorekeeperRuntime
+public import StorekeeperStoreKit
+public import StorekeeperStoreModel
+public import StorekeeperTestChain
 
 /// StoreKit 1 on the device of one Apple ID, driven by the App Store model (docs/store-model.md): the payment
 /// queue StoreKit keeps for the device (it outlives each launch of the app), the app receipt on the device, and

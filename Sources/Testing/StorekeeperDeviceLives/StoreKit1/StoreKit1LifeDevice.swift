@@ -1,9 +1,9 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperQueue
-import StorekeeperRuntime
+public import StorekeeperQueue
+public import StorekeeperRuntime
 import StorekeeperStoreKit
-import StorekeeperStoreModel
+public import StorekeeperStoreModel
 import StorekeeperTestChain
 
 /// A device of a life on StoreKit 1: the model-driven ``ModelStoreKit1Device`` and, at each launch, a new

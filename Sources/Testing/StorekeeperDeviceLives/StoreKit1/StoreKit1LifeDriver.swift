@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import StorekeeperQueue
-import StorekeeperRuntime
-import StorekeeperStoreModel
+public import StorekeeperRuntime
+public import StorekeeperStoreModel
 
 /// Random lives of devices on StoreKit 1: for each seed, a ``RandomLife`` of the App Store model, one device per
 /// ``LifePerson`` with the real `TransactionQueue` on its own journal (`QueueConfiguration.now` the model's

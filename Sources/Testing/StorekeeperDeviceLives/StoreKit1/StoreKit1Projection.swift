@@ -1,5 +1,6 @@
-import StorekeeperRuntime
-import StorekeeperStoreModel
+import StorekeeperCore
+public import StorekeeperRuntime
+public import StorekeeperStoreModel
 import StorekeeperTestChain
 
 /// What a device on StoreKit 1 can know of the model's entitlements for its account: the model's, less what

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One in-app purchase as the app receipt lists it (attribute 17), with the fields of Apple's "Receipt Fields"
 /// (https://developer.apple.com/library/archive/releasenotes/General/ValidateAppStoreReceipt/Chapters/ReceiptFields.html)

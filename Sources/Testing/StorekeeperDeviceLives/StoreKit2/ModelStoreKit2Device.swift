@@ -1,10 +1,10 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperQueue
-import StorekeeperRuntime
-import StorekeeperStoreKit
-import StorekeeperStoreModel
-import StorekeeperTestChain
+public import StorekeeperQueue
+public import StorekeeperRuntime
+public import StorekeeperStoreKit
+public import StorekeeperStoreModel
+public import StorekeeperTestChain
 
 /// StoreKit 2 on one Apple ID's device, driven by the App Store model: every transaction it holds is one the
 /// model sent that device (`DeviceTransaction`, signed by the test chain), every subscription status is the

@@ -1,7 +1,7 @@
-import StorekeeperQueue
-import StorekeeperRuntime
+public import StorekeeperQueue
+public import StorekeeperRuntime
 import StorekeeperStoreKit
-import StorekeeperStoreModel
+public import StorekeeperStoreModel
 import StorekeeperTestChain
 
 /// A device of a life on StoreKit 2: the model-driven ``ModelStoreKit2Device`` and, at each launch, a new

@@ -1,4 +1,5 @@
-import StorekeeperCore
+import Foundation
+public import StorekeeperCore
 import StorekeeperTestChain
 
 /// The messages of a random life on their way, with faults on purpose: duplicated, held back, their first

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a driver does at one step of a random life, in order, with the server's clock at ``at``.
 public struct LifeMoment: Sendable {

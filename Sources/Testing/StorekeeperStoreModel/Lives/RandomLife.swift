@@ -1,6 +1,6 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// One random life of the App Store model, from a seed: a few people (an Apple ID each, with the app account
 /// signed in on its device), some in a family, then steps: actions of every kind that the world allows now,

@@ -1,4 +1,4 @@
-import StorekeeperTestChain
+public import StorekeeperTestChain
 
 /// A StoreKit 2 transaction as the device of an Apple ID receives it: a purchase's result or an element of
 /// `Transaction.updates` (purchases, renewals, refunds, revocations, family-shared copies).

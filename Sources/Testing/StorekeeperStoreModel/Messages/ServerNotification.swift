@@ -1,4 +1,4 @@
-import StorekeeperTestChain
+public import StorekeeperTestChain
 
 /// An App Store Server Notification V2 as the App Store POSTs it to the server: `{"signedPayload": …}`.
 public struct ServerNotification: Sendable, Hashable {

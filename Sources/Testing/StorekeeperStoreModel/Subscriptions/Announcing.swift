@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperRuntime
 import StorekeeperTestChain
 
 /// What a subscription event did to the purchaser's transactions, so that family-shared copies follow.

@@ -1,4 +1,6 @@
 import Foundation
+import StorekeeperCore
+import StorekeeperRuntime
 import StorekeeperTestChain
 
 extension StoreModel {

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperRuntime
 import StorekeeperTestChain
 
 extension StoreModel {

@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperRuntime
 import StorekeeperTestChain
 

@@ -1,5 +1,5 @@
 import Foundation
-import StorekeeperTestChain
+public import StorekeeperTestChain
 
 extension StoreWorld {
     /// The ids of the transactions `appleID` has (bought or family-shared), oldest first.

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 import StorekeeperTestChain
 
 /// A model of the App Store written from Apple's documentation (docs/store-model.md cites a page for every

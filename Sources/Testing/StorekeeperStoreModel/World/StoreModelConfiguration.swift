@@ -1,6 +1,6 @@
-import Foundation
-import StorekeeperSimulatedStore
-import StorekeeperTestChain
+public import Foundation
+public import StorekeeperSimulatedStore
+public import StorekeeperTestChain
 
 extension StoreModel {
     /// What the model's App Store is set up with: the app, its environment, the clock's start, App Store

@@ -1,5 +1,5 @@
-import Foundation
-import StorekeeperTestChain
+public import Foundation
+public import StorekeeperTestChain
 
 /// What the model knows of the world, for drivers that pick valid actions: Apple IDs and their app accounts,
 /// family groups, subscriptions by original transaction id, and every transaction by id in its newest version.

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import SwiftASN1
-import X509
+public import SwiftASN1
+public import X509
 
 /// A certificate chain made for tests, shaped as the App Store's: a root, an
 /// intermediate and a leaf, P-256 keys and ECDSA with SHA-256, and the leaf

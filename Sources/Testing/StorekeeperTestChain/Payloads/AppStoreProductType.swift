@@ -1,4 +1,4 @@
-import StorekeeperCore
+public import StorekeeperCore
 
 /// A product's type as the App Store's payloads write it (a transaction's `type`).
 public enum AppStoreProductType: String, Sendable, Hashable, CaseIterable {

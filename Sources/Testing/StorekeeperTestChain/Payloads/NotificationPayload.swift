@@ -1,6 +1,6 @@
-import Foundation
-import StorekeeperJSON
-import StorekeeperSimulatedStore
+public import Foundation
+public import StorekeeperJSON
+public import StorekeeperSimulatedStore
 
 /// An App Store Server Notification, version 2, as the App Store signs it (the
 /// `signedPayload` posted to a server): the fields of Apple's

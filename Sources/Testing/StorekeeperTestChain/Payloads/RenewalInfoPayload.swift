@@ -1,6 +1,6 @@
-import Foundation
-import StorekeeperJSON
-import StorekeeperSimulatedStore
+public import Foundation
+public import StorekeeperJSON
+public import StorekeeperSimulatedStore
 
 /// An auto-renewable subscription's renewal information as the App Store
 /// signs it (`signedRenewalInfo`): the fields of Apple's

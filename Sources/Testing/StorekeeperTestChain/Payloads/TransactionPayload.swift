@@ -1,6 +1,6 @@
-import Foundation
-import StorekeeperJSON
-import StorekeeperSimulatedStore
+public import Foundation
+public import StorekeeperJSON
+public import StorekeeperSimulatedStore
 
 /// A StoreKit 2 transaction as the App Store signs it: the fields of Apple's
 /// `JWSTransactionDecodedPayload`. ``json`` is the payload to give

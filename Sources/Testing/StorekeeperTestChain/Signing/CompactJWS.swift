@@ -1,5 +1,5 @@
 import StorekeeperContract
-import StorekeeperJSON
+public import StorekeeperJSON
 
 /// A JWS in compact serialization (RFC 7515 section 7.1): the header, the
 /// payload and the signature, each base64url-encoded, joined by dots.

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import StorekeeperJSON
+public import StorekeeperJSON
 
 /// Signs payloads as the App Store signs its data (StoreKit 2 transactions,
 /// renewal info, App Store Server Notifications V2): a JWS in compact

@@ -1,4 +1,5 @@
-import StorekeeperSimulatedStore
+import StorekeeperQueue
+public import StorekeeperSimulatedStore
 
 /// Signs the simulated store's transactions with a ``TestCertificateChain``:
 /// give it to `SimulatedAppStore` through `TransactionSigning`, and every

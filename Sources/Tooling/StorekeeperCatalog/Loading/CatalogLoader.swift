@@ -1,6 +1,6 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperYAML
+public import StorekeeperDiagnostics
+public import StorekeeperYAML
 
 /// The outcome of loading one catalog with its fragments.
 public struct CatalogLoadResult: Sendable {

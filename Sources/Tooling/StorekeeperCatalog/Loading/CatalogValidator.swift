@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperYAML
 
 /// Why a validation run could not start: a path named on the command line

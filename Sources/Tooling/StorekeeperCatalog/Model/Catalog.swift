@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// A whole catalog: the catalog file and every fragment it includes, decoded,
 /// with defaults applied and references checked.

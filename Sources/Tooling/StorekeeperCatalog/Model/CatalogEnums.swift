@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperYAML
+public import StorekeeperCore
+public import StorekeeperYAML
 
 /// A catalog enumeration spelled in kebab-case in YAML.
 ///

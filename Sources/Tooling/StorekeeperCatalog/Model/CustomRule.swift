@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// A custom policy rule: which plans it matches and how it changes them.
 public struct CustomRule: Sendable, Hashable {

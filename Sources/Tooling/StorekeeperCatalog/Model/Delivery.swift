@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// How a purchase reaches the user: who delivers it, what it unlocks or
 /// grants, and its associated content.

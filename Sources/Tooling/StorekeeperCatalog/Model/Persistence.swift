@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// Where the record of a purchase is kept.
 public struct Persistence: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// One in-app purchase product, decoded and checked, with catalog defaults applied.
 public struct Product: Sendable, Hashable {

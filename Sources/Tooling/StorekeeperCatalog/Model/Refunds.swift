@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// The catalog's `refunds`: what an App Store refund does where the app's
 /// own ledger has a choice to make (docs/format.md#refunds).

@@ -1,5 +1,5 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// An offer of an auto-renewable subscription other than its introductory
 /// offer: a promotional, offer-code or win-back offer, named by its id.

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperRuntime
 
 /// Why a catalog could not be compiled: located diagnostics, as

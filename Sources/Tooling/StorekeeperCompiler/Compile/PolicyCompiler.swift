@@ -1,8 +1,8 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+package import StorekeeperDiagnostics
 import StorekeeperPolicy
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// Compiles a validated catalog into a `CompiledPolicy`: every product's
 /// plan for every situation, each step resolved to the plugin that runs it.

@@ -1,6 +1,7 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperRuntime
+import StorekeeperDiagnostics
+public import StorekeeperRuntime
 
 extension ProductPolicy {
     /// The policy of a catalog product, defaults applied.

@@ -1,8 +1,8 @@
 import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperPolicy
-import StorekeeperRuntime
+public import StorekeeperRuntime
 
 /// A compiled policy arranged for reading: per product, one row per plan,
 /// situations that share a plan on one row (`failed` for nine errors and

@@ -1,8 +1,8 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
-import StorekeeperYAML
+public import StorekeeperDiagnostics
+public import StorekeeperRuntime
+public import StorekeeperYAML
 
 /// Loads a policy the way an app or server does at start: from a catalog
 /// (YAML, read and compiled here) or from a compiled policy (JSON, which

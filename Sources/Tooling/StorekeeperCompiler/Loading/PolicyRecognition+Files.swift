@@ -1,5 +1,5 @@
-import StorekeeperCatalog
-import StorekeeperCore
+public import StorekeeperCatalog
+public import StorekeeperCore
 import StorekeeperRuntime
 
 /// Recognition of a file on disk, through a catalog source reader: the tooling's

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperJSON
+public import StorekeeperJSON
 /// Renders a ``ValidationReport`` as one JSON document, for tools.
 ///
 /// The document's shape, with members always present and always in this

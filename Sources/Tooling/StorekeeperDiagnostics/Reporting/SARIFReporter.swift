@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperJSON
+public import StorekeeperJSON
 /// Renders a ``ValidationReport`` as a SARIF 2.1.0 log, the format GitHub code
 /// scanning imports (`github/codeql-action/upload-sarif`).
 ///

@@ -1,4 +1,4 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperChildProcess
 import StorekeeperCore
 import StorekeeperPlatform

@@ -1,4 +1,4 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
 
 /// Finds the `storekeeper.yml` that applies to a catalog, the way Git and

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// A ``RuleConfiguration`` resolved for one file: the setting of each rule
 /// there, `rules` with the matching `overrides` applied.

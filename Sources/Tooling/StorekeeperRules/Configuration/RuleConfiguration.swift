@@ -1,6 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperYAML
 
 /// How a project configures the policy rules: read from `storekeeper.yml`

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// One valid `# storekeeper:disable-next-line RULE-ID[, RULE-ID...] -- reason`
 /// comment: the rules whose diagnostics starting on its target line are hidden.

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// The suppressions of a run, looked up by file and line, remembering which
 /// of their rule ids hid something so that the rest can be reported unused.

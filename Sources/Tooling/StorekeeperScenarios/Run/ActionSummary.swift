@@ -1,3 +1,6 @@
+import StorekeeperCatalog
+import StorekeeperCore
+import StorekeeperDiagnostics
 import StorekeeperSimulatedStore
 extension ScenarioAction {
     /// The action as the trace shows it, close to how the scenario writes it.

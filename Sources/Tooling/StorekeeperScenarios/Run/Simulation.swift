@@ -4,8 +4,8 @@ import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperQueue
-import StorekeeperRuntime
-import StorekeeperSimulatedStore
+public import StorekeeperRuntime
+public import StorekeeperSimulatedStore
 
 /// Runs a scenario: the catalog's compiled policy, in the real transaction
 /// queue (journal, plans, records), against the simulated App Store and the

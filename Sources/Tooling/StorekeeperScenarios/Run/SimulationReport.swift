@@ -1,6 +1,6 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperSimulatedStore
+public import StorekeeperDiagnostics
+public import StorekeeperSimulatedStore
 
 /// What a session did: its trace, each expectation's outcome, and the
 /// action that could not run, if one stopped it.

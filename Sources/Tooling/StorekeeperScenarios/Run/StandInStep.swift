@@ -1,6 +1,6 @@
 import StorekeeperCompiler
 import StorekeeperCore
-import StorekeeperRuntime
+public import StorekeeperRuntime
 import StorekeeperSimulatedStore
 
 /// A step the app registers itself (named in `storekeeper.yml`'s `steps`),

@@ -1,7 +1,7 @@
 import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperSimulatedStore
+public import StorekeeperCore
+public import StorekeeperDiagnostics
+public import StorekeeperSimulatedStore
 
 /// An `expect` action: each key present is checked (docs/simulate.md, "Expectations").
 public struct Expectation: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperSimulatedStore
-import Foundation
+public import Foundation
 
 /// A scripted session against the simulated App Store: settings and the
 /// actions to run, in order (docs/simulate.md).

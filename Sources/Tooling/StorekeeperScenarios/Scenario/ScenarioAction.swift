@@ -1,7 +1,7 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperSimulatedStore
+public import StorekeeperDiagnostics
+public import StorekeeperSimulatedStore
 
 /// What a scenario step does (docs/simulate.md, "Actions").
 public enum ScenarioAction: Sendable, Hashable {

@@ -1,9 +1,9 @@
 import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperQueue
-import StorekeeperRuntime
+public import StorekeeperRuntime
 import StorekeeperSimulatedStore
 import Foundation
 

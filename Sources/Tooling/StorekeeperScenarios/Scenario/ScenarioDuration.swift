@@ -1,5 +1,5 @@
 import StorekeeperSimulatedStore
-import Foundation
+public import Foundation
 
 /// A span of simulated time: calendar parts (years, months, days) added in
 /// UTC, then seconds. `P1M` from January 31 is February 28 (or 29).

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperSimulatedStore
 
 /// The outcome of reading one scenario file: the scenario when it is valid,

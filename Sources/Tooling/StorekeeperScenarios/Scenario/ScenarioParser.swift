@@ -1,10 +1,10 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCompiler
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperRuntime
+public import StorekeeperRuntime
 import StorekeeperSimulatedStore
-import StorekeeperYAML
+public import StorekeeperYAML
 import Foundation
 
 /// Reads scenario files (docs/simulate.md, "The scenario file") with the

@@ -1,6 +1,6 @@
-import StorekeeperCore
 import StorekeeperCatalog
-import StorekeeperDiagnostics
+import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// A `spend` action: the app spends an amount of a balance under a key of
 /// its choosing (`TransactionQueue.spend`), and may die on the way.

@@ -1,5 +1,7 @@
-import StorekeeperSimulatedStore
+public import StorekeeperSimulatedStore
 import Foundation
+import StorekeeperCore
+import StorekeeperDiagnostics
 
 /// The trace as people read it: one line per event, each action numbered
 /// with its line in the scenario, then the expectations that failed.

@@ -1,6 +1,6 @@
 import StorekeeperCore
 import StorekeeperDiagnostics
-import StorekeeperYAML
+package import StorekeeperYAML
 
 /// A YAML document converted to the JSON a schema validator checks, with
 /// where each value was written: the JSON pointer (RFC 6901) of every node,

@@ -1,6 +1,6 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// Writes a catalog as a StoreKit configuration file that Xcode opens.
 ///

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// Where each line of an imported catalog came from in the StoreKit
 /// configuration file, so that a problem the catalog loader or the policy

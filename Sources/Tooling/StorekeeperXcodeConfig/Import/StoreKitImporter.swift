@@ -1,7 +1,7 @@
-import StorekeeperCatalog
+public import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperYAML
+public import StorekeeperDiagnostics
+public import StorekeeperYAML
 
 /// Turns a StoreKit configuration file into a catalog: YAML in the catalog
 /// format's own style, read back by `CatalogLoader` before it is handed out,

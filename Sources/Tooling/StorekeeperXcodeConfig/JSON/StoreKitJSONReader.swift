@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 import StorekeeperJSON
 
 /// Reads the JSON text of a StoreKit configuration file into located

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// A JSON value of a StoreKit configuration file with where it was written:
 /// what the reader reports problems against.

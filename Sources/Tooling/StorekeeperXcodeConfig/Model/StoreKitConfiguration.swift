@@ -1,6 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// An Xcode StoreKit configuration file (`.storekit`), read: what the
 /// catalog can hold, located, and the whole tree for what it cannot.

@@ -1,6 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// An entry of `subscriptionGroups`.
 public struct StoreKitGroup: Sendable {

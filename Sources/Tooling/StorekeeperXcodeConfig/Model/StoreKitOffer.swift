@@ -1,6 +1,6 @@
 import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// Where an offer is listed in a subscription, which says what kind it is.
 public enum StoreKitOfferKind: String, Sendable, Hashable, CaseIterable {

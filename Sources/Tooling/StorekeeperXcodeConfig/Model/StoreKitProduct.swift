@@ -1,6 +1,6 @@
 import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperCore
+public import StorekeeperDiagnostics
 
 /// The `type` of a product in a StoreKit configuration file.
 public enum StoreKitProductType: String, Sendable, Hashable, CaseIterable {

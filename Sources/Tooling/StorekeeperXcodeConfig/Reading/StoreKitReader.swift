@@ -1,6 +1,6 @@
 import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
+public import StorekeeperDiagnostics
 
 /// Reads a StoreKit configuration file into a located ``StoreKitConfiguration``.
 ///

@@ -1,4 +1,4 @@
-import StorekeeperDiagnostics
+package import StorekeeperDiagnostics
 
 /// Diagnostics with a ceiling: a hostile file (a million duplicate names)
 /// must not make a million diagnostics. Past the ceiling they are counted,

@@ -1,4 +1,4 @@
-import StorekeeperDiagnostics
+package import StorekeeperDiagnostics
 
 /// Where unknown keys that look like typos of a known key were reported, by
 /// the key they suggest and the file, in source order: asking whether a

@@ -1,5 +1,5 @@
 import StorekeeperCore
-import StorekeeperDiagnostics
+package import StorekeeperDiagnostics
 
 /// What every decoder of located YAML (a catalog, a scenario,
 /// storekeeper.yml) keeps while it reads a node tree: the diagnostics, under

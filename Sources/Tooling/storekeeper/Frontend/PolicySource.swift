@@ -9,6 +9,7 @@ import StorekeeperRuntime
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
 import StorekeeperTooling
+import StorekeeperYAML
 
 /// Gets a compiled policy for `compile`, `explain` and `simulate` through the
 /// façade's one loader (`Workflows.loadPolicy`): from a catalog, validated as

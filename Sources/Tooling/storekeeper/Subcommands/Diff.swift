@@ -6,6 +6,7 @@ import StorekeeperDiagnostics
 import StorekeeperDiff
 import StorekeeperRules
 import StorekeeperTooling
+import StorekeeperYAML
 
 /// `storekeeper diff OLD NEW`: what a catalog change does to people who already bought.
 struct Diff: ParsableCommand {

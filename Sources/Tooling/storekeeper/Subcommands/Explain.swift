@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import StorekeeperCatalog
 import StorekeeperCommandLine
 import StorekeeperCompiler

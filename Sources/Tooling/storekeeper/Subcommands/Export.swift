@@ -5,6 +5,7 @@ import StorekeeperCore
 import StorekeeperDiagnostics
 import StorekeeperTooling
 import StorekeeperXcodeConfig
+import StorekeeperYAML
 
 /// `storekeeper export CATALOG --format storekit`: the catalog as a file another tool reads.
 struct Export: ParsableCommand {

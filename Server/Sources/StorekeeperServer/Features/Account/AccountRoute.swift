@@ -1,6 +1,8 @@
+import Foundation
 import Hummingbird
 import StorekeeperContract
 import StorekeeperCore
+import StorekeeperServerStorage
 
 extension ServerRoutes {
     /// `GET /v1/account`: who the credential names, registered on first sight with

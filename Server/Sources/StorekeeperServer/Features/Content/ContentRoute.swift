@@ -1,6 +1,7 @@
 import Hummingbird
 import StorekeeperCore
 import StorekeeperRuntime
+import StorekeeperServerStorage
 
 extension ServerRoutes {
     /// `GET /v1/content/{path...}[?environment=sandbox]`: a file of server-delivered content, to a

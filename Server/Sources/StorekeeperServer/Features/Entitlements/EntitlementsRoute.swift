@@ -1,5 +1,6 @@
 import Hummingbird
 import StorekeeperContract
+import StorekeeperServerStorage
 
 extension ServerRoutes {
     /// `GET /v1/entitlements[?environment=sandbox]`: what ``Entitlements`` derives, at the server's

@@ -1,9 +1,9 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import StorekeeperJSON
-import StorekeeperRuntime
-import StorekeeperServerStorage
-import StorekeeperVerification
+public import StorekeeperRuntime
+public import StorekeeperServerStorage
+public import StorekeeperVerification
 
 /// Receives App Store Server Notifications V2 for one environment (one route
 /// each: `POST /v1/notifications/production`, `/v1/notifications/sandbox`)

@@ -1,6 +1,7 @@
 import Hummingbird
 import StorekeeperContract
 import StorekeeperServerStorage
+import StorekeeperVerification
 
 extension ServerRoutes {
     struct OperatorTransaction: Encodable {

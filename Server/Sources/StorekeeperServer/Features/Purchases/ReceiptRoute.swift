@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import StorekeeperContract
 import StorekeeperCore
 import StorekeeperServerStorage

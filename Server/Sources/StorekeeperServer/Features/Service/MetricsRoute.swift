@@ -1,4 +1,5 @@
 import Hummingbird
+import Prometheus
 
 extension ServerRoutes {
     /// `GET /metrics`: the registry in Prometheus's text exposition format.

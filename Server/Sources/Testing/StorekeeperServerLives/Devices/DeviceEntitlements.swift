@@ -1,4 +1,5 @@
 import Foundation
+import StorekeeperCore
 import StorekeeperQueue
 import StorekeeperRuntime
 import StorekeeperStoreModel

@@ -1,6 +1,7 @@
 import Foundation
 import StorekeeperCore
 import StorekeeperQueue
+import StorekeeperRuntime
 import StorekeeperServerTestSupport
 import StorekeeperStoreModel
 import StorekeeperTestChain

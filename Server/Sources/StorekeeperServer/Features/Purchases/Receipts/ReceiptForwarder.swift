@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import StorekeeperJSON
 
 /// Verifies receipts the older way (the guide's flow): forwards the app's

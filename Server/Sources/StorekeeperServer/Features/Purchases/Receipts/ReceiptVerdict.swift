@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the App Store's `verifyReceipt` said of a receipt.
 public enum ReceiptVerdict: Sendable, Equatable {

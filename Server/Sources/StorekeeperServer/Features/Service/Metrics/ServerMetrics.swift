@@ -1,5 +1,5 @@
 import Metrics
-import Prometheus
+public import Prometheus
 
 /// The server's metrics, made through swift-metrics with a factory on the
 /// registry passed in (the executable owns it and any global bootstrapping):
