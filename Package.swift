@@ -239,12 +239,14 @@ let package = Package(
         ),
 
         // The workflows every front end calls: validate; validate then compile; import then validate; diff.
+        // It re-exports the modules whose types the front ends name (Exports.swift), so that they import it alone.
         // Not the scenarios: the codegen tool links this, and must not link SQLite.
         .target(
             name: "StorekeeperTooling",
             dependencies: [
-                "StorekeeperCompiler", "StorekeeperRules", "StorekeeperXcodeConfig", "StorekeeperDiff", "StorekeeperRuntime",
-                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
+                "StorekeeperCompiler", "StorekeeperRules", "StorekeeperXcodeConfig", "StorekeeperDiff", "StorekeeperSchema",
+                "StorekeeperCodegen", "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics",
+                "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
             ],
             path: "Sources/Tooling/StorekeeperTooling",
             swiftSettings: honestImports
@@ -255,9 +257,8 @@ let package = Package(
             name: "storekeeper",
             dependencies: [
                 "StorekeeperTooling",
-                "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperSchema", "StorekeeperXcodeConfig",
-                "StorekeeperDiff", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperCatalog",
-                "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
+                // `simulate` only: the façade leaves the scenarios and the simulated store out (they link SQLite).
+                "StorekeeperScenarios", "StorekeeperSimulatedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Tooling/storekeeper",
@@ -267,10 +268,7 @@ let package = Package(
         // Links no SQLite, no argument parser and no simulator, so an app's first build stays short.
         .executableTarget(
             name: "storekeeper-codegen",
-            dependencies: [
-                "StorekeeperTooling", "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRuntime",
-                "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
-            ],
+            dependencies: ["StorekeeperTooling"],
             path: "Sources/Tooling/storekeeper-codegen",
             swiftSettings: honestImports
         ),
@@ -306,7 +304,7 @@ let package = Package(
             name: "storekeeper-device-lives",
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperRuntime", "StorekeeperCore",
-                "StorekeeperTestChain", "StorekeeperTooling", "StorekeeperSimulatedStore", "StorekeeperDiagnostics",
+                "StorekeeperTestChain", "StorekeeperTooling", "StorekeeperSimulatedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/DeveloperTools/storekeeper-device-lives",
@@ -465,7 +463,7 @@ let package = Package(
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler",
                 "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperTooling",
-                "StorekeeperSimulatedStore", "StorekeeperDiagnostics",
+                "StorekeeperSimulatedStore",
             ],
             swiftSettings: honestImports
         ),

@@ -1,6 +1,5 @@
 import ArgumentParser
-import StorekeeperCore
-import StorekeeperYAML
+import StorekeeperTooling
 
 /// The YAML limits, settable from the command line.
 ///

@@ -1,5 +1,4 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+import StorekeeperTooling
 
 /// `--output`: the CLI's side of ``WholeFileWriter`` (written whole or not at
 /// all, never through a planted link, only over a regular file), with its

@@ -1,14 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperJSON
-import StorekeeperRules
-import StorekeeperRuntime
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperScenarios
-import StorekeeperSimulatedStore
 import StorekeeperTooling
-import StorekeeperYAML
 
 /// Gets a compiled policy for `compile`, `explain` and `simulate` through the
 /// façade's one loader (`Workflows.loadPolicy`): from a catalog, validated as

@@ -1,7 +1,5 @@
 import ArgumentParser
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
+import StorekeeperTooling
 
 /// Prints a report on standard output in one of validate's formats: the same
 /// output for every command that reports on catalogs (validate, diff); or as

@@ -1,9 +1,6 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperScenarios
-import StorekeeperYAML
+import StorekeeperTooling
 
 /// Gets `simulate`'s scenario: read, parsed and checked in one run (its own
 /// problems, the catalog's names, the order of actions). Its problems are

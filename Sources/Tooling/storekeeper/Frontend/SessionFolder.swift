@@ -1,5 +1,5 @@
 import Foundation
-import StorekeeperPlatform
+import StorekeeperTooling
 
 /// The folder a `simulate` session writes in (each device's journal, user
 /// defaults and downloads, the account's iCloud folder): `--state`, empty

@@ -1,7 +1,4 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperYAML
+import StorekeeperTooling
 
 /// The source lines the text reporter quotes: only the lines diagnostics
 /// and their notes point at, read from the files that have them. Each file

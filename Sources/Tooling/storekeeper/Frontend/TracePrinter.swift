@@ -1,7 +1,8 @@
 import Foundation
-import StorekeeperCore
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
+import StorekeeperTooling
 
 /// Prints a simulation's trace as it happens. On a terminal a download's
 /// progress redraws one line (a progress bar) instead of adding lines.

@@ -1,8 +1,5 @@
 import ArgumentParser
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
+import StorekeeperTooling
 
 /// `storekeeper compile CATALOG --output policy.json`: the catalog's plans as versioned JSON.
 struct Compile: ParsableCommand {

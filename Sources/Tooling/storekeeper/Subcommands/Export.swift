@@ -1,10 +1,5 @@
 import ArgumentParser
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperTooling
-import StorekeeperXcodeConfig
-import StorekeeperYAML
 
 /// `storekeeper export CATALOG --format storekit`: the catalog as a file another tool reads.
 struct Export: ParsableCommand {

@@ -1,9 +1,5 @@
 import ArgumentParser
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperTooling
-import StorekeeperXcodeConfig
 
 /// `storekeeper import FILE.storekit`: a catalog from an Xcode StoreKit configuration file.
 struct Import: ParsableCommand {

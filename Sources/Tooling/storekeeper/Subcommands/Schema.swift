@@ -1,6 +1,5 @@
 import ArgumentParser
-import StorekeeperCore
-import StorekeeperSchema
+import StorekeeperTooling
 
 /// `storekeeper schema [--output FILE]`: the JSON Schema of the catalog
 /// format, which editors use through the YAML language server.

@@ -1,13 +1,8 @@
 import ArgumentParser
-import StorekeeperCatalog
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperPlatform
-import StorekeeperRuntime
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
-import StorekeeperYAML
+import StorekeeperTooling
 
 /// `storekeeper simulate CATALOG SCENARIO`: runs a scripted session against
 /// the simulated App Store and checks its expectations.

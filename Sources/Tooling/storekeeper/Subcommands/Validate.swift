@@ -1,12 +1,5 @@
 public import ArgumentParser
-import StorekeeperCatalog
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRules
-import StorekeeperRuntime
 import StorekeeperTooling
-import StorekeeperYAML
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
 struct Validate: ParsableCommand {
