@@ -243,12 +243,14 @@ let package = Package(
         ),
 
         // The workflows every front end calls: validate; validate then compile; import then validate; diff.
+        // It re-exports the modules whose types the front ends name (Exports.swift), so that they import it alone.
         // Not the scenarios: the codegen tool links this, and must not link SQLite.
         .target(
             name: "StorekeeperTooling",
             dependencies: [
-                "StorekeeperCompiler", "StorekeeperRules", "StorekeeperXcodeConfig", "StorekeeperDiff", "StorekeeperRuntime",
-                "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON",
+                "StorekeeperCompiler", "StorekeeperRules", "StorekeeperXcodeConfig", "StorekeeperDiff", "StorekeeperSchema",
+                "StorekeeperCodegen", "StorekeeperRuntime", "StorekeeperCatalog", "StorekeeperYAML", "StorekeeperDiagnostics",
+                "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
             ],
             path: "Sources/Tooling/StorekeeperTooling",
             swiftSettings: honestImports
@@ -271,9 +273,8 @@ let package = Package(
             name: "storekeeper",
             dependencies: [
                 "StorekeeperCommandLine", "StorekeeperTooling",
-                "StorekeeperScenarios", "StorekeeperSimulatedStore", "StorekeeperSchema", "StorekeeperXcodeConfig",
-                "StorekeeperDiff", "StorekeeperCompiler", "StorekeeperRuntime", "StorekeeperRules", "StorekeeperCatalog",
-                "StorekeeperYAML", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperJSON", "StorekeeperPlatform",
+                // `simulate` only: the façade leaves the scenarios and the simulated store out (they link SQLite).
+                "StorekeeperScenarios", "StorekeeperSimulatedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Tooling/storekeeper",
@@ -283,10 +284,7 @@ let package = Package(
         // Links no SQLite, no argument parser and no simulator, so an app's first build stays short.
         .executableTarget(
             name: "storekeeper-codegen",
-            dependencies: [
-                "StorekeeperTooling", "StorekeeperCodegen", "StorekeeperCompiler", "StorekeeperRuntime",
-                "StorekeeperCatalog", "StorekeeperDiagnostics", "StorekeeperCore", "StorekeeperPlatform",
-            ],
+            dependencies: ["StorekeeperTooling"],
             path: "Sources/Tooling/storekeeper-codegen",
             swiftSettings: honestImports
         ),
@@ -329,7 +327,7 @@ let package = Package(
             name: "storekeeper-device-lives",
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperRuntime", "StorekeeperCore",
-                "StorekeeperTestChain", "StorekeeperTooling", "StorekeeperSimulatedStore", "StorekeeperDiagnostics",
+                "StorekeeperTestChain", "StorekeeperTooling", "StorekeeperSimulatedStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/DeveloperTools/storekeeper-device-lives",
@@ -488,7 +486,7 @@ let package = Package(
             dependencies: [
                 "StorekeeperDeviceLives", "StorekeeperStoreModel", "StorekeeperTestChain", "StorekeeperTestSupport", "StorekeeperCompiler",
                 "StorekeeperStoreKit", "StorekeeperQueue", "StorekeeperRuntime", "StorekeeperCore", "StorekeeperTooling",
-                "StorekeeperSimulatedStore", "StorekeeperDiagnostics",
+                "StorekeeperSimulatedStore",
             ],
             swiftSettings: honestImports
         ),

@@ -1,6 +1,5 @@
 import Foundation
 import StorekeeperDeviceLives
-import StorekeeperDiagnostics
 import StorekeeperRuntime
 import StorekeeperSimulatedStore
 import StorekeeperStoreModel

@@ -1,5 +1,4 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
+import StorekeeperTooling
 
 /// A path typed on the command line that was not UTF-8: Swift replaced its
 /// invalid bytes with U+FFFD, so opening it would look for another name and

@@ -1,5 +1,4 @@
-import StorekeeperCore
-import StorekeeperPlatform
+import StorekeeperTooling
 
 /// Ends the process at once with a status. Output is written unbuffered
 /// (`write(2)`), so nothing is lost; what `keeping` holds is never freed,

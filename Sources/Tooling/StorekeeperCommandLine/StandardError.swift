@@ -1,6 +1,4 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperPlatform
+import StorekeeperTooling
 
 /// Writing to the standard streams without Foundation.
 package enum StandardError {

@@ -6,7 +6,6 @@ package import StorekeeperDiagnostics
 import StorekeeperRules
 import StorekeeperRuntime
 import StorekeeperTooling
-import StorekeeperYAML
 
 /// `storekeeper validate PATH...`: checks catalogs and reports every problem.
 package struct Validate: ParsableCommand {

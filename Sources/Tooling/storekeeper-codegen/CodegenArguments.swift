@@ -1,5 +1,4 @@
-import StorekeeperCodegen
-import StorekeeperCore
+import StorekeeperTooling
 
 /// The command line of `storekeeper-codegen`, read by hand: the tool links no
 /// argument parser, so that an app's first build with the plugin stays short.

@@ -1,9 +1,3 @@
-import StorekeeperCatalog
-import StorekeeperCodegen
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
 import StorekeeperTooling
 
 /// One run of `storekeeper-codegen`: read the settings, validate the

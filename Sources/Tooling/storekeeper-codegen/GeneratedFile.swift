@@ -1,7 +1,4 @@
-import StorekeeperCatalog
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperPlatform
+import StorekeeperTooling
 
 /// Writes the generated Swift only when it differs from what the file
 /// holds, so that an unchanged catalog leaves the file (and its modification

@@ -1,6 +1,4 @@
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperPlatform
+import StorekeeperTooling
 
 // `storekeeper-codegen`: the build-tool plugin's tool (docs/codegen.md).
 // Diagnostics go to standard error in the CLI's plain text form, which

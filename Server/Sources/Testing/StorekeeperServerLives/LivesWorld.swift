@@ -1,6 +1,5 @@
 import Foundation
 import StorekeeperCore
-import StorekeeperDiagnostics
 public import StorekeeperRuntime
 public import StorekeeperServer
 import StorekeeperSimulatedStore

@@ -1,7 +1,5 @@
 import Foundation
-import StorekeeperCatalog
 import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperRuntime
 import StorekeeperTooling
 

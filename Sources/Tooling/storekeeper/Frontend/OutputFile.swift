@@ -1,6 +1,5 @@
 import StorekeeperCommandLine
-import StorekeeperCore
-import StorekeeperDiagnostics
+import StorekeeperTooling
 
 /// `--output`: the CLI's side of ``WholeFileWriter`` (written whole or not at
 /// all, never through a planted link, only over a regular file), with its

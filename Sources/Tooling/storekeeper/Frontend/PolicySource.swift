@@ -1,15 +1,7 @@
-import StorekeeperCatalog
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperCommandLine
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperJSON
-import StorekeeperRules
-import StorekeeperRuntime
 import StorekeeperScenarios
-import StorekeeperSimulatedStore
 import StorekeeperTooling
-import StorekeeperYAML
 
 /// Gets a compiled policy for `compile`, `explain` and `simulate` through the
 /// façade's one loader (`Workflows.loadPolicy`): from a catalog, validated as

@@ -1,10 +1,7 @@
-import StorekeeperCatalog
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperCommandLine
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
 import StorekeeperScenarios
-import StorekeeperYAML
+import StorekeeperTooling
 
 /// Gets `simulate`'s scenario: read, parsed and checked in one run (its own
 /// problems, the catalog's names, the order of actions). Its problems are

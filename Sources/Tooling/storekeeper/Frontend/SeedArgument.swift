@@ -1,7 +1,7 @@
 import ArgumentParser
-import StorekeeperCore
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperScenarios
-import StorekeeperSimulatedStore
+import StorekeeperTooling
 
 /// `simulate --seed N`: a whole number from 0 to 2^63 − 1, the range a
 /// scenario's own `seed` takes, so that a seed copied from one to the other

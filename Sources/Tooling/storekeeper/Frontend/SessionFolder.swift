@@ -1,6 +1,6 @@
 import Foundation
 import StorekeeperCommandLine
-import StorekeeperPlatform
+import StorekeeperTooling
 
 /// The folder a `simulate` session writes in (each device's journal, user
 /// defaults and downloads, the account's iCloud folder): `--state`, empty

@@ -1,4 +1,5 @@
 import Dispatch
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperScenarios
 
 extension Simulation {

@@ -1,8 +1,9 @@
 import Foundation
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperCommandLine
-import StorekeeperCore
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
+import StorekeeperTooling
 
 /// Prints a simulation's trace as it happens. On a terminal a download's
 /// progress redraws one line (a progress bar) instead of adding lines.

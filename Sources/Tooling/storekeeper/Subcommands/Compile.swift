@@ -1,9 +1,6 @@
 import ArgumentParser
 import StorekeeperCommandLine
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
+import StorekeeperTooling
 
 /// `storekeeper compile CATALOG --output policy.json`: the catalog's plans as versioned JSON.
 struct Compile: ParsableCommand {

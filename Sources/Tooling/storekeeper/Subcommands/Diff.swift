@@ -1,12 +1,6 @@
 import ArgumentParser
-import StorekeeperCatalog
 import StorekeeperCommandLine
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperDiff
-import StorekeeperRules
 import StorekeeperTooling
-import StorekeeperYAML
 
 /// `storekeeper diff OLD NEW`: what a catalog change does to people who already bought.
 struct Diff: ParsableCommand {

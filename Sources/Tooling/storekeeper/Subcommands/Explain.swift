@@ -1,10 +1,6 @@
 public import ArgumentParser
-import StorekeeperCatalog
 import StorekeeperCommandLine
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperRuntime
+import StorekeeperTooling
 
 /// `storekeeper explain CATALOG`: every product's plans, with where each step came from.
 struct Explain: ParsableCommand {

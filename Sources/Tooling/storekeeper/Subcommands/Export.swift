@@ -1,11 +1,6 @@
 import ArgumentParser
-import StorekeeperCatalog
 import StorekeeperCommandLine
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperTooling
-import StorekeeperXcodeConfig
-import StorekeeperYAML
 
 /// `storekeeper export CATALOG --format storekit`: the catalog as a file another tool reads.
 struct Export: ParsableCommand {

@@ -1,10 +1,6 @@
 import ArgumentParser
-import StorekeeperCatalog
 import StorekeeperCommandLine
-import StorekeeperCore
-import StorekeeperDiagnostics
 import StorekeeperTooling
-import StorekeeperXcodeConfig
 
 /// `storekeeper import FILE.storekit`: a catalog from an Xcode StoreKit configuration file.
 struct Import: ParsableCommand {

@@ -1,9 +1,6 @@
 import StorekeeperCommandLine
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperJSON
-import StorekeeperRules
 import ArgumentParser
+import StorekeeperTooling
 
 /// `storekeeper rules [ID]`: the policy rules, from the same descriptions
 /// that document and test them.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import StorekeeperCommandLine
-import StorekeeperCore
-import StorekeeperSchema
+import StorekeeperTooling
 
 /// `storekeeper schema [--output FILE]`: the JSON Schema of the catalog
 /// format, which editors use through the YAML language server.

@@ -1,14 +1,9 @@
 import ArgumentParser
-import StorekeeperCatalog
+// For `simulate`: not in the façade, which links no SQLite (see Package.swift).
 import StorekeeperCommandLine
-import StorekeeperCompiler
-import StorekeeperCore
-import StorekeeperDiagnostics
-import StorekeeperPlatform
-import StorekeeperRuntime
 import StorekeeperScenarios
 import StorekeeperSimulatedStore
-import StorekeeperYAML
+import StorekeeperTooling
 
 /// `storekeeper simulate CATALOG SCENARIO`: runs a scripted session against
 /// the simulated App Store and checks its expectations.
