@@ -5,5 +5,5 @@ public struct ContractError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String
 
     /// An error that says `description`.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

@@ -12,7 +12,7 @@ public struct ReceiptVerificationBody: Codable, Hashable, Sendable {
     public static let shape = #"{"product": "<product id>", "receipt": "<Base64>" or null, "transaction": "<transaction id>"}"#
 
     /// A body.
-    public init(transaction: String, product: String, receipt: String?) {
+    package init(transaction: String, product: String, receipt: String?) {
         self.transaction = transaction
         self.product = product
         self.receipt = receipt

@@ -31,7 +31,7 @@ public struct ServerErrorBody: Sendable, Hashable, Codable {
     /// The body read from `bytes`, when it is one (the documented shape, with
     /// string members, at most 64 KiB); `nil` for any other body, such as a
     /// proxy's page of HTML.
-    public init?(json bytes: some Collection<UInt8>) {
+    package init?(json bytes: some Collection<UInt8>) {
         guard !bytes.isEmpty, bytes.count <= 64 << 10,
               let wrapper = try? ContractCoding.decode(Wrapper.self, from: bytes) else { return nil }
         self.init(code: wrapper.error.code, message: wrapper.error.message)

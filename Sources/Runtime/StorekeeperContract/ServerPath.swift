@@ -9,7 +9,7 @@ public enum ServerPath {
     /// `POST`: a signed transaction to verify and keep.
     public static let transactions = "/v1/transactions"
     /// `POST`: a transaction proved by the app's receipt.
-    public static let receiptVerification = "/v1/receipts/verify"
+    package static let receiptVerification = "/v1/receipts/verify"
     /// `GET`: the user's records.
     public static let records = "/v1/records"
     /// `GET`: what the user's purchases entitle them to.

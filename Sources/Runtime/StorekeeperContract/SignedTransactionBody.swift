@@ -8,5 +8,5 @@ public struct SignedTransactionBody: Codable, Hashable, Sendable {
     public static let shape = #"{"signedTransaction": "<JWS>"}"#
 
     /// A body carrying `signedTransaction`.
-    public init(signedTransaction: String) { self.signedTransaction = signedTransaction }
+    package init(signedTransaction: String) { self.signedTransaction = signedTransaction }
 }

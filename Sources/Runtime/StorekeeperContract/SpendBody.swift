@@ -9,7 +9,7 @@ public struct SpendBody: Codable, Hashable, Sendable {
     public static let shape = #"{"balance": NAME, "amount": a positive integer}"#
 
     /// A spend of `amount` of `balance`.
-    public init(balance: String, amount: Int) {
+    package init(balance: String, amount: Int) {
         self.balance = balance
         self.amount = amount
     }

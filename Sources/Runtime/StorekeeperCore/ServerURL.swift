@@ -41,12 +41,12 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
     public let path: String
 
     /// The hosts plain `http` may reach, lower-cased (`::1` without brackets).
-    public static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1"]
+    package static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1"]
 
     /// Parses `text` by the rule above.
     ///
     /// - Throws: A ``Problem`` that says what is wrong and what would be right.
-    public init(parsing text: String) throws(Problem) {
+    package init(parsing text: String) throws(Problem) {
         guard let separator = text.firstRange(of: "://"), Self.isScheme(text[..<separator.lowerBound]) else {
             throw .notAURL(text)
         }
@@ -82,7 +82,7 @@ public struct ServerURL: Sendable, Hashable, CustomStringConvertible {
     public var description: String { text }
 
     /// Whether the host is the local machine (`localhost`, `127.0.0.1`, `[::1]`).
-    public var isLoopback: Bool { Self.loopbackHosts.contains(host.lowercased()) }
+    package var isLoopback: Bool { Self.loopbackHosts.contains(host.lowercased()) }
 
     private static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }

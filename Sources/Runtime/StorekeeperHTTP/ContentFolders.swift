@@ -13,7 +13,7 @@ public struct ContentFolders: Sendable, Hashable {
     public var documents: URL
 
     /// Content in two folders of the app's choosing.
-    public init(cache: URL, documents: URL) {
+    package init(cache: URL, documents: URL) {
         self.cache = cache
         self.documents = documents
     }

@@ -1,5 +1,5 @@
 /// The HTTP methods the server contract uses (docs/server-contract.md).
-public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
+package enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
     /// Reads a resource.
     case get = "GET"
     /// Creates or asks for something (a verification).

@@ -96,7 +96,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var message: String
 
     /// Creates an error.
-    public init(line: Int, column: Int, message: String) {
+    package init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
         self.message = message

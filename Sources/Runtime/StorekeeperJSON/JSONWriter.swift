@@ -111,7 +111,7 @@ public struct JSONWriter: Sendable, Hashable {
     ///
     /// Objects are never inlined, and compact output (``indentation`` `nil`)
     /// is unaffected. Defaults to `false`.
-    public var inlineScalarArrays: Bool
+    package var inlineScalarArrays: Bool
 
     /// Creates a writer.
     ///
@@ -146,7 +146,7 @@ public struct JSONWriter: Sendable, Hashable {
     }
 
     /// Appends `string` to `output` as a JSON string literal, quotes included.
-    public static func appendQuoted(_ string: String, to output: inout String) {
+    package static func appendQuoted(_ string: String, to output: inout String) {
         output += quoted(string)
     }
 

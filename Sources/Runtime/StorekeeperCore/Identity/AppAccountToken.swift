@@ -15,7 +15,7 @@ public import Foundation
 /// any security it no longer has.
 public enum AppAccountToken {
     /// The namespace of Storekeeper's tokens: `16407aeb-f43d-4113-b0db-9abae296beca`.
-    public static let namespace = UUID(uuid: (0x16, 0x40, 0x7a, 0xeb, 0xf4, 0x3d, 0x41, 0x13,
+    package static let namespace = UUID(uuid: (0x16, 0x40, 0x7a, 0xeb, 0xf4, 0x3d, 0x41, 0x13,
                                               0xb0, 0xdb, 0x9a, 0xba, 0xe2, 0x96, 0xbe, 0xca))
 
     /// The token of a user: the version 5 UUID of `user`'s UTF-8 bytes in ``namespace``.

@@ -43,7 +43,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A fraction in `0..<1`, from the top 53 bits (a `Double`'s precision).
-    public mutating func nextFraction() -> Double {
+    package mutating func nextFraction() -> Double {
         Double(next() >> 11) / Double(UInt64(1) << 53)
     }
 
@@ -53,7 +53,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// The next byte.
-    public mutating func nextByte() -> UInt8 {
+    package mutating func nextByte() -> UInt8 {
         UInt8(truncatingIfNeeded: next())
     }
 }

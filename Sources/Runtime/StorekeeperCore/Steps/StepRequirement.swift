@@ -20,7 +20,7 @@ public enum StepRequirement: Sendable, Hashable {
     case productTypes([ProductType])
 
     /// Why the requirement is not met for a product in a situation, or nil when it is.
-    public func unmet(by product: some StepSubject, in situation: PlanSituation, hasServer: Bool) -> String? {
+    package func unmet(by product: some StepSubject, in situation: PlanSituation, hasServer: Bool) -> String? {
         switch self {
         case .server:
             return hasServer ? nil : "the catalog declares no `server`"
@@ -43,7 +43,7 @@ public enum StepRequirement: Sendable, Hashable {
     }
 
     /// The first unmet requirement of a list, or nil when all are met.
-    public static func firstUnmet(_ requirements: [StepRequirement], by product: some StepSubject, in situation: PlanSituation, hasServer: Bool) -> String? {
+    package static func firstUnmet(_ requirements: [StepRequirement], by product: some StepSubject, in situation: PlanSituation, hasServer: Bool) -> String? {
         for requirement in requirements {
             if let reason = requirement.unmet(by: product, in: situation, hasServer: hasServer) { return reason }
         }
@@ -62,7 +62,7 @@ extension BuiltInStep {
     /// `verify-receipt` a server, `present-error` a failed transaction; the
     /// steps that deliver run only for a purchase or a restore (a `grant`
     /// only for a purchase: restoring never adds to a balance).
-    public var requirements: [StepRequirement] {
+    package var requirements: [StepRequirement] {
         let delivering: StepRequirement = .states([.purchased, .restored])
         return switch self {
         case .download: [.downloadableContent, delivering]
@@ -78,7 +78,7 @@ extension BuiltInStep {
 
 /// What requirements are checked against: a catalog product, or the
 /// engine's compiled form of one.
-public protocol StepSubject {
+package protocol StepSubject {
     /// The product's type.
     var productType: ProductType { get }
     /// Whether it has content from `apple-hosted` or `server`.

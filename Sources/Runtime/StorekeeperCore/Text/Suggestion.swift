@@ -1,10 +1,10 @@
 /// "Did you mean" suggestions: the known name nearest to what the author wrote.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by edit distance (case-insensitive), if
     /// it is close enough to be a plausible typo: at most a third of the
     /// word's length, and at least one edit allowed. A candidate that contains
     /// the word, or is contained in it, also counts (`coin` for `coins`).
-    public static func nearest<S: Sequence>(to word: String, in candidates: S) -> String?
+    package static func nearest<S: Sequence>(to word: String, in candidates: S) -> String?
     where S.Element == String {
         let target = Array(word.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
@@ -34,13 +34,13 @@ public enum Suggestion {
 
     /// Whether `word` is `target` with at most `edits` typing mistakes
     /// (insertions, deletions, substitutions or swapped neighbours), case-insensitively.
-    public static func isMisspelling(_ word: String, of target: String, edits: Int = 1) -> Bool {
+    package static func isMisspelling(_ word: String, of target: String, edits: Int = 1) -> Bool {
         let a = Array(word.lowercased().unicodeScalars), b = Array(target.lowercased().unicodeScalars)
         return editDistance(a, b, limit: edits) <= edits
     }
 
     /// ", did you mean 'x'?" or "" when nothing is close: ready to append to a message.
-    public static func didYouMean<S: Sequence>(_ word: String, in candidates: S) -> String
+    package static func didYouMean<S: Sequence>(_ word: String, in candidates: S) -> String
     where S.Element == String {
         nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }

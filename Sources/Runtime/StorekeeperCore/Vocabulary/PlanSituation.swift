@@ -9,7 +9,7 @@ public struct PlanSituation: Sendable, Hashable, CustomStringConvertible {
     public var error: StoreErrorCode?
 
     /// A situation; `error` is kept only for `failed`.
-    public init(_ state: TransactionState, error: StoreErrorCode? = nil) {
+    package init(_ state: TransactionState, error: StoreErrorCode? = nil) {
         self.state = state
         self.error = state == .failed ? error : nil
     }

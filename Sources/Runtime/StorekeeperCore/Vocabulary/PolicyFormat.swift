@@ -13,19 +13,19 @@ public enum PolicyFormat {
 
     /// The resource name of a policy bundled with an app by the build-tool
     /// plugin (StorekeeperPolicyPlugin): `storekeeper-policy.json`.
-    public static let resourceName = "storekeeper-policy"
+    package static let resourceName = "storekeeper-policy"
 
     /// The resource's extension.
-    public static let resourceExtension = "json"
+    package static let resourceExtension = "json"
 
     /// The typing mistakes (insertions, deletions, substitutions, swapped
     /// neighbours) a `format` value may have and still name a compiled policy.
-    public static let misspellingsRecognised = 3
+    package static let misspellingsRecognised = 3
 
     /// Whether a `format` value names a compiled policy: ``name`` with at
     /// most ``misspellingsRecognised`` typing mistakes, case aside. The
     /// policy's recognition, its reader and the catalog decoder all ask it.
-    public static func isNamed(by format: String) -> Bool {
+    package static func isNamed(by format: String) -> Bool {
         // Far longer cannot be within the edits (a scalar is at most 4 bytes): not worth lowercasing.
         guard format.utf8.count <= name.utf8.count + 4 * misspellingsRecognised else { return false }
         return Suggestion.isMisspelling(format, of: name, edits: misspellingsRecognised)

@@ -28,15 +28,15 @@
 /// catalog decoder that it is a compiled policy.
 public enum PolicyRecognition {
     /// How much of a file too large to read whole the scan looks at.
-    public static let leadingBytes = 4096
+    package static let leadingBytes = 4096
 
     /// Whether `bytes` are a compiled policy, damaged or not (see the rule above).
-    public static func isCompiledPolicy(_ bytes: [UInt8]) -> Bool {
+    package static func isCompiledPolicy(_ bytes: [UInt8]) -> Bool {
         isCompiledPolicy(bytes[...])
     }
 
     /// Whether `bytes` are a compiled policy (see ``isCompiledPolicy(_:)-([UInt8])``).
-    public static func isCompiledPolicy(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isCompiledPolicy(_ bytes: ArraySlice<UInt8>) -> Bool {
         var scanner = TopLevelScanner(bytes: bytes)
         guard let members = scanner.topLevelMembers() else { return false }
         return members.showCompiledPolicy

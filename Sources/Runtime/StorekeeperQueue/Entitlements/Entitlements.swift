@@ -36,7 +36,7 @@ public struct Entitlements: Sendable, Hashable {
     public let unconfirmed: [String: String]
 
     /// Creates entitlements.
-    public init(features: Set<String> = [], balances: [String: Int] = [:], activeSubscriptions: [ActiveSubscription] = [],
+    package init(features: Set<String> = [], balances: [String: Int] = [:], activeSubscriptions: [ActiveSubscription] = [],
                 ownedProducts: Set<String> = [], overdrawn: [String: Int] = [:], unconfirmed: [String: String] = [:]) {
         self.features = features
         self.balances = balances.filter { $0.value != 0 }
@@ -53,7 +53,7 @@ public struct Entitlements: Sendable, Hashable {
     public func balance(_ name: String) -> Int { balances[name] ?? 0 }
 
     /// By how much a balance is overdrawn (0 when it is not).
-    public func overdraft(_ name: String) -> Int { overdrawn[name] ?? 0 }
+    package func overdraft(_ name: String) -> Int { overdrawn[name] ?? 0 }
 
     /// Whether a balance's amount is confirmed: always for one kept on the
     /// device or in iCloud; for one kept on the server, when the server's
@@ -61,7 +61,7 @@ public struct Entitlements: Sendable, Hashable {
     public func isConfirmed(_ name: String) -> Bool { unconfirmed[name] == nil }
 
     /// Whether the user owns a product now.
-    public func owns(_ productID: String) -> Bool { ownedProducts.contains(productID) }
+    package func owns(_ productID: String) -> Bool { ownedProducts.contains(productID) }
 }
 
 /// A subscription in force.
@@ -73,7 +73,7 @@ public struct ActiveSubscription: Sendable, Hashable {
     public let expirationDate: Date?
 
     /// Creates one.
-    public init(productID: String, expirationDate: Date?) {
+    package init(productID: String, expirationDate: Date?) {
         self.productID = productID
         self.expirationDate = expirationDate
     }

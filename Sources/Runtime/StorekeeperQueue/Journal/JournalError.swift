@@ -44,7 +44,7 @@ public struct JournalError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates an error.
-    public init(path: String, kind: Kind, message: String) {
+    package init(path: String, kind: Kind, message: String) {
         self.path = path
         self.kind = kind
         self.message = message

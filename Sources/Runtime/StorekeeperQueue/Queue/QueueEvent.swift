@@ -61,10 +61,10 @@ public protocol TransactionObserver: Sendable {
 }
 
 /// An observer made of a closure.
-public struct ClosureObserver: TransactionObserver {
+package struct ClosureObserver: TransactionObserver {
     private let body: @Sendable (QueueEvent) async -> Void
     /// Wraps a closure.
-    public init(_ body: @escaping @Sendable (QueueEvent) async -> Void) { self.body = body }
+    package init(_ body: @escaping @Sendable (QueueEvent) async -> Void) { self.body = body }
     /// Calls the closure.
-    public func queue(_ event: QueueEvent) async { await body(event) }
+    package func queue(_ event: QueueEvent) async { await body(event) }
 }

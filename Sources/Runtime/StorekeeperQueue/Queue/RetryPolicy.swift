@@ -4,13 +4,13 @@ public import Foundation
 /// backoff, capped, with jitter so that many devices do not retry at once.
 public struct RetryPolicy: Sendable, Hashable {
     /// The wait after the first failure.
-    public var initialDelay: Duration
+    package var initialDelay: Duration
     /// How much each further failure multiplies the wait.
-    public var multiplier: Double
+    package var multiplier: Double
     /// The longest wait.
     public var maximumDelay: Duration
     /// A fraction of the wait added or removed at random (0 for none).
-    public var jitter: Double
+    package var jitter: Double
 
     /// 1 s, doubling, at most 5 minutes, ±10%.
     public init(initialDelay: Duration = .seconds(1), multiplier: Double = 2, maximumDelay: Duration = .seconds(300), jitter: Double = 0.1) {

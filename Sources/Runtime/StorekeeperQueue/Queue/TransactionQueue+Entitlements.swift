@@ -47,13 +47,13 @@ extension TransactionQueue {
     }
 
     /// The `app-state` records kept in the journal.
-    public func appStateRecords() throws(JournalError) -> [StoredRecord] { try journal.appStateRecords() }
+    package func appStateRecords() throws(JournalError) -> [StoredRecord] { try journal.appStateRecords() }
 
     /// Where each product's content was put.
     public func contentLocations() throws(JournalError) -> [String: ContentLocation] { try journal.contentLocations() }
 
     /// Custom effects plugins returned, by transaction.
-    public func customEffects() throws(JournalError) -> [(transactionID: String, step: String, detail: String)] {
+    package func customEffects() throws(JournalError) -> [(transactionID: String, step: String, detail: String)] {
         try journal.customEffects()
     }
 

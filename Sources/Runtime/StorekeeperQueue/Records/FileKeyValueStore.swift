@@ -1,5 +1,5 @@
 import StorekeeperContract
-public import Foundation
+package import Foundation
 import StorekeeperCore
 public import StorekeeperRuntime
 
@@ -49,7 +49,7 @@ public actor FileKeyValueStore: RecordStore {
     }
 
     /// A store in the file at the file URL `file`.
-    public init(file: URL) {
+    package init(file: URL) {
         self.init(path: file.path)
     }
 

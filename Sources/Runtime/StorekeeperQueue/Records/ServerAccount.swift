@@ -32,7 +32,7 @@ public struct ServerAccount: Sendable {
         public var appAccountToken: UUID
 
         /// An identity.
-        public init(user: String, appAccountToken: UUID) {
+        package init(user: String, appAccountToken: UUID) {
             self.user = user
             self.appAccountToken = appAccountToken
         }

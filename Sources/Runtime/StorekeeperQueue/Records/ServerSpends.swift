@@ -19,7 +19,7 @@ public struct ServerSpends: Sendable {
     public var transport: any ServerTransport
 
     /// A client of the server `transport` reaches.
-    public init(transport: any ServerTransport) {
+    package init(transport: any ServerTransport) {
         self.transport = transport
     }
 

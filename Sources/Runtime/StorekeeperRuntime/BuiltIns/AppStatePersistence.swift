@@ -6,7 +6,7 @@ public struct AppStatePersistence: PersistenceStrategyPlugin {
     /// `app-state`.
     public let strategy = PersistenceStrategy.appState
     /// Creates the strategy.
-    public init() {}
+    package init() {}
     /// The transaction, kept with the balances it changed.
     public func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
         effects.append(.record(PersistenceRecord(strategy: .appState, key: context.product.id,

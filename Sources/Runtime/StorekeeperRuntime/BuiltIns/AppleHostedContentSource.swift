@@ -1,14 +1,14 @@
-public import StorekeeperCore
+package import StorekeeperCore
 
 /// `apple-hosted`: the store downloads the content (through the host's
 /// `EngineServices.hostedContent`).
-public struct AppleHostedContentSource: ContentSourcePlugin {
+package struct AppleHostedContentSource: ContentSourcePlugin {
     /// `apple-hosted`.
-    public let source = ContentSource.appleHosted
+    package let source = ContentSource.appleHosted
     /// Creates the source.
-    public init() {}
+    package init() {}
     /// Asks the store to download it.
-    public func fetch(_ content: ContentPolicy, for context: StepContext) async throws(StepFailure) -> ContentLocation {
+    package func fetch(_ content: ContentPolicy, for context: StepContext) async throws(StepFailure) -> ContentLocation {
         guard let downloader = context.services.hostedContent else {
             throw .permanent("no store downloader for Apple-hosted content; set EngineServices.hostedContent")
         }

@@ -2,13 +2,13 @@
 /// catalogs naming it can be checked and compiled where its implementation
 /// is not linked in, as in the CLI. Running it fails: the app registers the
 /// real step before it runs plans.
-public struct DeclaredStep: SynchronousStepPlugin {
+package struct DeclaredStep: SynchronousStepPlugin {
     /// The declared name.
-    public let name: String
+    package let name: String
     /// Declares a step.
-    public init(name: String) { self.name = name }
+    package init(name: String) { self.name = name }
     /// Always fails: there is nothing here to run.
-    public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
+    package func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
         throw .permanent("the step '\(name)' was declared but not registered; register its plugin with PluginRegistry.register(_:)")
     }
 }

@@ -6,7 +6,7 @@ public struct DownloadStep: StepPlugin {
     /// `download`.
     public let name = BuiltInStep.download.rawValue
     /// Creates the step.
-    public init() {}
+    package init() {}
     /// Fetches the content.
     public func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
         guard let content = context.product.content else {

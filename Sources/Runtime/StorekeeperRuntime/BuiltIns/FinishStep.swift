@@ -7,7 +7,7 @@ public struct FinishStep: SynchronousStepPlugin {
     /// `finish`.
     public let name = BuiltInStep.finish.rawValue
     /// Creates the step.
-    public init() {}
+    package init() {}
     /// Asks for the transaction to be finished.
     public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
         effects.append(.finish)

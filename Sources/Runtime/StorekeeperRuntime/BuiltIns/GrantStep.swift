@@ -5,7 +5,7 @@ public struct GrantStep: SynchronousStepPlugin {
     /// `grant`.
     public let name = BuiltInStep.grant.rawValue
     /// Creates the step.
-    public init() {}
+    package init() {}
     /// One effect per balance. A quantity outside 1...max-quantity is
     /// refused: the store never sells more than the product allows.
     public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {

@@ -6,7 +6,7 @@ public struct NotifyStep: SynchronousStepPlugin {
     /// `notify`.
     public let name = BuiltInStep.notify.rawValue
     /// Creates the step.
-    public init() {}
+    package init() {}
     /// Asks for the state to be shown.
     public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
         effects.append(.notify(context.transaction.state))

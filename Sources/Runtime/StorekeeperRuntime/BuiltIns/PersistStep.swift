@@ -5,7 +5,7 @@ public struct PersistStep: StepPlugin {
     /// `persist`.
     public let name = BuiltInStep.persist.rawValue
     /// Creates the step.
-    public init() {}
+    package init() {}
     /// The strategy's records.
     public func run(_ context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
         try await context.plugins.persistence(for: context.product.persistence).records(for: context, into: &effects)

@@ -5,7 +5,7 @@ public struct PresentErrorStep: SynchronousStepPlugin {
     /// `present-error`.
     public let name = BuiltInStep.presentError.rawValue
     /// Creates the step.
-    public init() {}
+    package init() {}
     /// The error to show (`unknown` when the store gave none).
     public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
         effects.append(.presentError(context.transaction.error ?? .unknown))

@@ -5,7 +5,7 @@ public struct ReceiptPersistence: PersistenceStrategyPlugin {
     /// `receipt`.
     public let strategy = PersistenceStrategy.receipt
     /// Creates the strategy.
-    public init() {}
+    package init() {}
     /// No records: the store's receipt lists the purchase.
     public func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {}
 }

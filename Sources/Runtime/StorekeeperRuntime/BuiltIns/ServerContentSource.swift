@@ -1,18 +1,18 @@
-public import StorekeeperCore
+package import StorekeeperCore
 
 /// `server`: the app's server serves the content (through the host's
 /// `EngineServices.server`), at `GET /v1/content/{path}`, `path` being the
 /// content's `path` (the product id when none is given). The catalog's
 /// `content.size`, when stated, is the size the file must have.
-public struct ServerContentSource: ContentSourcePlugin {
+package struct ServerContentSource: ContentSourcePlugin {
     /// `server`.
-    public let source = ContentSource.server
+    package let source = ContentSource.server
     /// A server to download from.
-    public var requirements: [StepRequirement] { [.server] }
+    package var requirements: [StepRequirement] { [.server] }
     /// Creates the source.
-    public init() {}
+    package init() {}
     /// Downloads the content's path (the product id when none is given).
-    public func fetch(_ content: ContentPolicy, for context: StepContext) async throws(StepFailure) -> ContentLocation {
+    package func fetch(_ content: ContentPolicy, for context: StepContext) async throws(StepFailure) -> ContentLocation {
         guard let server = context.services.server else {
             throw .permanent("no server transport for server content; set EngineServices.server")
         }

@@ -1,16 +1,16 @@
-public import StorekeeperCore
+package import StorekeeperCore
 
 /// `server`: the app's server keeps the record against the user's account.
 /// The record names the transaction; the queue sends it to the server.
-public struct ServerPersistence: PersistenceStrategyPlugin {
+package struct ServerPersistence: PersistenceStrategyPlugin {
     /// `server`.
-    public let strategy = PersistenceStrategy.server
+    package let strategy = PersistenceStrategy.server
     /// A server to keep the record.
-    public var requirements: [StepRequirement] { [.server] }
+    package var requirements: [StepRequirement] { [.server] }
     /// Creates the strategy.
-    public init() {}
+    package init() {}
     /// The transaction, for the server.
-    public func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
+    package func records(for context: StepContext, into effects: inout EffectBuffer) async throws(StepFailure) {
         effects.append(.record(PersistenceRecord(strategy: .server, key: context.product.id,
                                                  value: .transaction(id: context.transaction.id, quantity: context.transaction.quantity))))
     }

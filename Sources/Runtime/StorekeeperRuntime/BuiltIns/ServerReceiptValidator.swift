@@ -1,5 +1,5 @@
 import StorekeeperContract
-public import StorekeeperCore
+package import StorekeeperCore
 
 /// Validates a transaction with the app's server (docs/server-contract.md):
 ///
@@ -12,15 +12,15 @@ public import StorekeeperCore
 ///
 /// 2xx: valid; 401, 408, 429 and 5xx: try again later; any other status: not
 /// valid, and the failure names the status and the server's error code.
-public struct ServerReceiptValidator: ReceiptValidatorPlugin {
+package struct ServerReceiptValidator: ReceiptValidatorPlugin {
     /// `server`.
-    public let name = "server"
+    package let name = "server"
     /// A server to ask.
-    public var requirements: [StepRequirement] { [.server] }
+    package var requirements: [StepRequirement] { [.server] }
     /// Creates the validator.
-    public init() {}
+    package init() {}
     /// Asks the server.
-    public func validate(_ context: StepContext) async throws(StepFailure) {
+    package func validate(_ context: StepContext) async throws(StepFailure) {
         guard let server = context.services.server else {
             throw .permanent("no server transport to verify receipts with; set EngineServices.server")
         }

@@ -6,7 +6,7 @@ public struct UnlockStep: SynchronousStepPlugin {
     /// `unlock`.
     public let name = BuiltInStep.unlock.rawValue
     /// Creates the step.
-    public init() {}
+    package init() {}
     /// One effect per feature, and ownership of a kept product.
     public func runSynchronously(_ context: StepContext, into effects: inout EffectBuffer) throws(StepFailure) {
         let product = context.product

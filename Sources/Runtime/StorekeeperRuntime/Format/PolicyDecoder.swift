@@ -20,7 +20,7 @@ public struct PolicyDecoder: Sendable {
     /// Whether a step with no registered plugin is declared (as
     /// `DeclaredStep`, which cannot run) rather than refused: for tools that
     /// only read a policy, like `storekeeper explain`.
-    public var declaresUnknownSteps: Bool
+    package var declaresUnknownSteps: Bool
 
     /// A decoder with these plugins (the built-in ones by default), reading
     /// policies of at most `maxSize` bytes (`PolicyFormat.maxSize`, which

@@ -1,42 +1,42 @@
-public import StorekeeperCore
-public import StorekeeperJSON
+import StorekeeperCore
+package import StorekeeperJSON
 
 /// Writes a compiled policy as versioned JSON: like a query plan, the
 /// distinct plans once, and each product's plan numbers per situation.
 /// `PolicyDecoder` reads it back, without the catalog.
-public struct PolicyEncoder: Sendable {
+package struct PolicyEncoder: Sendable {
     /// Spaces per level, or nil for one line.
-    public var indentation: Int?
+    package var indentation: Int?
     /// The largest document `checkedSerialize(_:)` writes, in bytes: by
     /// default `PolicyFormat.maxSize`, what `PolicyDecoder` reads.
-    public var maxSize: Int
+    package var maxSize: Int
 
     /// An encoder; indented by default (compiled policies are reviewed in diffs).
-    public init(indentation: Int? = 2, maxSize: Int = PolicyFormat.maxSize) {
+    package init(indentation: Int? = 2, maxSize: Int = PolicyFormat.maxSize) {
         self.indentation = indentation
         self.maxSize = maxSize
     }
 
     /// The JSON document, with a final newline.
-    public func encode(_ policy: CompiledPolicy) -> String {
+    package func encode(_ policy: CompiledPolicy) -> String {
         serialize(document(policy))
     }
 
     /// A document (`document(_:)`) as text, laid out as `encode` does.
-    public func serialize(_ document: JSONValue) -> String {
+    package func serialize(_ document: JSONValue) -> String {
         JSONWriter(indentation: indentation, inlineScalarArrays: true).serialize(document) + "\n"
     }
 
     /// A document as text, as `serialize(_:)` lays it out, refused when it
     /// is over `maxSize`: a policy the reader would refuse is never written.
-    public func checkedSerialize(_ document: JSONValue) throws(PolicySizeError) -> String {
+    package func checkedSerialize(_ document: JSONValue) throws(PolicySizeError) -> String {
         let text = serialize(document)
         guard text.utf8.count <= maxSize else { throw PolicySizeError(size: text.utf8.count, limit: maxSize, isCompact: indentation == nil) }
         return text
     }
 
     /// The document as a JSON value.
-    public func document(_ policy: CompiledPolicy) -> JSONValue {
+    package func document(_ policy: CompiledPolicy) -> JSONValue {
         let fileNumbers = Dictionary(policy.files.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var files = policy.files
         func file(_ name: String) -> Int {

@@ -12,13 +12,13 @@ public struct PolicyLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     public var column: Int?
 
     /// Creates the error.
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
     /// An error in the JSON text itself, at a line and column.
-    public init(line: Int, column: Int, message: String) {
+    package init(line: Int, column: Int, message: String) {
         self.init(path: "\(line):\(column)", message: message)
         self.line = line
         self.column = column

@@ -1,24 +1,24 @@
 /// A compiled policy larger than the limit it is read with
 /// (`PolicyFormat.maxSize` by default): `PolicyEncoder` refuses to write it
 /// and `PolicyDecoder` to read it, with the same words.
-public struct PolicySizeError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct PolicySizeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The policy's size, in bytes.
-    public var size: Int
+    package var size: Int
     /// The limit, in bytes.
-    public var limit: Int
+    package var limit: Int
     /// Whether the policy is on one line (`--compact`), when known: if it
     /// is not, compacting it may be enough.
-    public var isCompact: Bool?
+    package var isCompact: Bool?
 
     /// Creates the error.
-    public init(size: Int, limit: Int, isCompact: Bool? = nil) {
+    package init(size: Int, limit: Int, isCompact: Bool? = nil) {
         self.size = size
         self.limit = limit
         self.isCompact = isCompact
     }
 
     /// How large, the limit, and what would help.
-    public var description: String {
+    package var description: String {
         let compact = switch isCompact {
         case true?: ""
         case false?: "compile it with --compact (one line, about a third smaller), or "

@@ -38,7 +38,7 @@ public struct PersistenceRecord: Sendable, Hashable {
     public var value: Value
 
     /// Creates a record.
-    public init(strategy: PersistenceStrategy, key: String, value: Value) {
+    package init(strategy: PersistenceStrategy, key: String, value: Value) {
         self.strategy = strategy
         self.key = key
         self.value = value
@@ -65,7 +65,7 @@ public struct ContentLocation: Sendable, Hashable {
     public var storage: ContentStorage?
 
     /// Creates a location.
-    public init(source: ContentSource, path: String, storage: ContentStorage? = nil) {
+    package init(source: ContentSource, path: String, storage: ContentStorage? = nil) {
         self.source = source
         self.path = path
         self.storage = storage

@@ -10,7 +10,7 @@ public struct OfferPolicy: Sendable, Hashable {
     public var id: String
 
     /// Describes a declared offer.
-    public init(kind: OfferKind, id: String) {
+    package init(kind: OfferKind, id: String) {
         self.kind = kind
         self.id = id
     }

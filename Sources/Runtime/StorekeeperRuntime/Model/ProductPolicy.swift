@@ -23,11 +23,11 @@ public struct ProductPolicy: Sendable, Hashable {
     /// How purchases are restored.
     public var restore: RestorePolicy
     /// What starts a restore.
-    public var restoreTrigger: RestoreTrigger
+    package var restoreTrigger: RestoreTrigger
     /// Which content a restore downloads again.
-    public var restoreSelection: RestoreSelection
+    package var restoreSelection: RestoreSelection
     /// How many one payment may buy.
-    public var maxQuantity: Int
+    package var maxQuantity: Int
     /// Whether family members share it.
     public var familyShareable: Bool
     /// An auto-renewable subscription's group, level and period.
@@ -39,7 +39,7 @@ public struct ProductPolicy: Sendable, Hashable {
     public var offers: [OfferPolicy]
 
     /// Creates a product policy.
-    public init(
+    package init(
         id: String, type: ProductType, delivery: DeliveryModel, unlocks: [String] = [], grants: [GrantPolicy] = [],
         content: ContentPolicy? = nil, persistence: PersistenceStrategy, record: RecordKind = .flag,
         restore: RestorePolicy, restoreTrigger: RestoreTrigger = .user, restoreSelection: RestoreSelection = .all,
@@ -73,7 +73,7 @@ public struct GrantPolicy: Sendable, Hashable {
     public var amount: Int
 
     /// Creates a grant.
-    public init(balance: String, amount: Int) {
+    package init(balance: String, amount: Int) {
         self.balance = balance
         self.amount = amount
     }
@@ -91,7 +91,7 @@ public struct ContentPolicy: Sendable, Hashable {
     public var storage: ContentStorage?
 
     /// Creates content.
-    public init(source: ContentSource, path: String? = nil, size: Int64? = nil, storage: ContentStorage? = nil) {
+    package init(source: ContentSource, path: String? = nil, size: Int64? = nil, storage: ContentStorage? = nil) {
         self.source = source
         self.path = path
         self.size = size
@@ -109,7 +109,7 @@ public struct SubscriptionPolicy: Sendable, Hashable {
     public var period: SubscriptionPeriod
 
     /// Creates subscription details.
-    public init(group: String, level: Int, period: SubscriptionPeriod) {
+    package init(group: String, level: Int, period: SubscriptionPeriod) {
         self.group = group
         self.level = level
         self.period = period
@@ -120,11 +120,11 @@ extension ProductPolicy: StepSubject {
     /// The product's type.
     public var productType: ProductType { type }
     /// Whether it has content from `apple-hosted` or `server`.
-    public var hasDownloadableContent: Bool { content.map { $0.source != .bundle } ?? false }
+    package var hasDownloadableContent: Bool { content.map { $0.source != .bundle } ?? false }
     /// The declared size of its content in bytes, if any.
     public var contentSize: Int64? { content?.size }
     /// Whether it adds to balances.
-    public var grantsBalances: Bool { !grants.isEmpty }
+    package var grantsBalances: Bool { !grants.isEmpty }
     /// Whether it unlocks features.
-    public var unlocksFeatures: Bool { !unlocks.isEmpty }
+    package var unlocksFeatures: Bool { !unlocks.isEmpty }
 }

@@ -14,11 +14,11 @@ public import StorekeeperCore
 public struct PluginRegistry: Sendable {
     private var steps: [String: any StepPlugin] = [:]
     /// Names of the steps that are not built in, in the order registered.
-    public private(set) var extraStepNames: [String] = []
+    package private(set) var extraStepNames: [String] = []
     private var persistence: [PersistenceStrategy: any PersistenceStrategyPlugin] = [:]
     private var contentSources: [ContentSource: any ContentSourcePlugin] = [:]
     /// The validator `verify-receipt` uses.
-    public private(set) var receiptValidator: any ReceiptValidatorPlugin = ServerReceiptValidator()
+    package private(set) var receiptValidator: any ReceiptValidatorPlugin = ServerReceiptValidator()
 
     /// A registry of the built-in plugins.
     public init() {
@@ -55,7 +55,7 @@ public struct PluginRegistry: Sendable {
     /// catalogs naming them validate and compile: the CLI does this with the
     /// `steps` of `storekeeper.yml`. Running such a step fails; an app
     /// registers the real one before it runs plans.
-    public mutating func declare(_ names: [String]) throws(PluginRegistrationError) {
+    package mutating func declare(_ names: [String]) throws(PluginRegistrationError) {
         for name in names where steps[name] == nil { try register(DeclaredStep(name: name)) }
     }
 
@@ -68,7 +68,7 @@ public struct PluginRegistry: Sendable {
     }
 
     /// The plugin for a content source.
-    public func contentSource(for source: ContentSource) -> any ContentSourcePlugin {
+    package func contentSource(for source: ContentSource) -> any ContentSourcePlugin {
         contentSources[source] ?? BuiltInContentSources.plugin(for: source)
     }
 
@@ -80,7 +80,7 @@ public struct PluginRegistry: Sendable {
     }
 
     /// Every step name, with what each needs, for checking catalogs.
-    public var stepLibrary: StepLibrary {
+    package var stepLibrary: StepLibrary {
         StepLibrary(extraSteps: extraStepNames, requirements: steps.mapValues(\.requirements))
     }
 }

@@ -6,13 +6,13 @@ extension ServerResponse {
 
     /// The answer's error body, when it is one (the documented shape, with
     /// string members); `nil` for any other body.
-    public var errorBody: ServerErrorBody? {
+    package var errorBody: ServerErrorBody? {
         ServerErrorBody(json: body)
     }
 
     /// Whether the status says trying again later may succeed: 401 (no or an
     /// expired credential: the app gets a new one), 408, 429 and 5xx.
-    public var isTransientStatus: Bool {
+    package var isTransientStatus: Bool {
         switch status {
         case 401, 408, 429, 500..<600: true
         default: false

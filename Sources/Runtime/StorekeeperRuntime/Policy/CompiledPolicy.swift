@@ -16,7 +16,7 @@ public import StorekeeperCore
 /// ```
 public struct CompiledPolicy: Sendable {
     /// The version of the compiled format this policy reads and writes.
-    public static let formatVersion = 3
+    package static let formatVersion = 3
 
     /// The catalog's name.
     public let catalog: String
@@ -27,7 +27,7 @@ public struct CompiledPolicy: Sendable {
     /// The server URL parsed by the rule the catalog and the policy reader
     /// checked it with: what a `ServerTransport` sends requests to. Nil
     /// without a server (or, for a policy built by hand, with a URL the rule refuses).
-    public var serverURL: ServerURL? { server.flatMap { try? ServerURL(parsing: $0) } }
+    package var serverURL: ServerURL? { server.flatMap { try? ServerURL(parsing: $0) } }
     /// What an App Store refund takes back of a balance (coins) that a
     /// consumable granted and the user has already spent: the catalog's
     /// `refunds: {spent-balance: ...}`, `owe` when it does not say.

@@ -24,7 +24,7 @@ public struct Plan: Sendable {
     public let rule: Int?
 
     /// Creates a plan.
-    public init(steps: [ResolvedStep], rule: Int?) {
+    package init(steps: [ResolvedStep], rule: Int?) {
         self.steps = steps
         self.rule = rule
     }
@@ -47,7 +47,7 @@ public struct ResolvedStep: Sendable {
     public let origin: StepOrigin
 
     /// Creates a resolved step.
-    public init(name: String, plugin: any StepPlugin, origin: StepOrigin) {
+    package init(name: String, plugin: any StepPlugin, origin: StepOrigin) {
         self.name = name
         self.plugin = plugin
         self.origin = origin

@@ -3,16 +3,16 @@ public import StorekeeperCore
 /// The column of a situation in a compiled policy's dispatch table: each
 /// state, then `failed` once per store error. A switch, not a search, so
 /// that dispatch costs no string comparison.
-public enum SituationSlot {
+@usableFromInline package enum SituationSlot {
     /// How many situations a product has plans for: four states, and
     /// `failed` for each of the eleven store errors. A constant, so that
     /// dispatch reads no lazily initialised global (a test checks it
     /// against `PlanSituation.all`).
-    @inlinable public static var count: Int { 15 }
+    @inlinable package static var count: Int { 15 }
 
     /// The slot of a state (and, for `failed`, the store's error; none counts as `unknown`).
     @inlinable
-    public static func slot(_ state: TransactionState, error: StoreErrorCode?) -> Int {
+    package static func slot(_ state: TransactionState, error: StoreErrorCode?) -> Int {
         switch state {
         case .purchasing: 0
         case .deferred: 1
@@ -23,10 +23,10 @@ public enum SituationSlot {
     }
 
     /// The slot of a situation.
-    public static func slot(_ situation: PlanSituation) -> Int { slot(situation.state, error: situation.error) }
+    package static func slot(_ situation: PlanSituation) -> Int { slot(situation.state, error: situation.error) }
 
     /// The situation of a slot, in `PlanSituation.all`'s order.
-    public static func situation(_ slot: Int) -> PlanSituation { PlanSituation.all[slot] }
+    package static func situation(_ slot: Int) -> PlanSituation { PlanSituation.all[slot] }
 
     @inlinable
     static func errorOrdinal(_ error: StoreErrorCode) -> Int {

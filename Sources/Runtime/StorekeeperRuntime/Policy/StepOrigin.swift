@@ -18,7 +18,7 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
     public var column: Int
 
     /// Creates a position.
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
@@ -36,7 +36,7 @@ public struct RuleReference: Sendable, Hashable {
     public var position: SourcePosition
 
     /// Creates a reference.
-    public init(name: String, position: SourcePosition) {
+    package init(name: String, position: SourcePosition) {
         self.name = name
         self.position = position
     }

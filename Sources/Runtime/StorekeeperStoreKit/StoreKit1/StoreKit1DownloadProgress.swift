@@ -9,18 +9,18 @@ public struct StoreKit1DownloadProgress: Sendable, Hashable {
     /// The product.
     public var productID: String
     /// The content's identifier in App Store Connect.
-    public var contentIdentifier: String
+    package var contentIdentifier: String
     /// The download's state.
     public var state: StoreKit1DownloadState
     /// 0 to 1: for a progress bar, never to decide whether it is done.
     public var progress: Float
     /// Seconds left, when StoreKit knows.
-    public var timeRemaining: Double?
+    package var timeRemaining: Double?
     /// Why it failed, for a failed download.
     public var error: StoreKit1Error?
 
     /// Describes a change.
-    public init(transactionID: String, productID: String, contentIdentifier: String, state: StoreKit1DownloadState,
+    package init(transactionID: String, productID: String, contentIdentifier: String, state: StoreKit1DownloadState,
                 progress: Float, timeRemaining: Double? = nil, error: StoreKit1Error? = nil) {
         self.transactionID = transactionID
         self.productID = productID

@@ -3,19 +3,19 @@ public import StorekeeperCore
 /// An error StoreKit 1 reported (an `NSError`): its domain, code and message.
 public struct StoreKit1Error: Error, Sendable, Hashable {
     /// StoreKit's own domain, `SKErrorDomain`.
-    public static let storeKitDomain = "SKErrorDomain"
+    package static let storeKitDomain = "SKErrorDomain"
     /// Foundation's URL loading domain, `NSURLErrorDomain`: a network failure.
-    public static let urlDomain = "NSURLErrorDomain"
+    package static let urlDomain = "NSURLErrorDomain"
 
     /// The error's domain.
-    public var domain: String
+    package var domain: String
     /// The error's code in its domain (`SKError.Code`'s raw value in `SKErrorDomain`).
     public var code: Int
     /// The error's localized description, for logs and messages.
     public var message: String
 
     /// Describes an error.
-    public init(domain: String, code: Int, message: String = "") {
+    package init(domain: String, code: Int, message: String = "") {
         self.domain = domain
         self.code = code
         self.message = message

@@ -49,10 +49,10 @@ public struct StoreKit1Payment: Sendable, Hashable {
     /// `applicationUsername`: the app's opaque name for the user's account.
     public var applicationUsername: String?
     /// `paymentDiscount`: the promotional offer it redeems, if any.
-    public var discount: StoreKit1PaymentDiscount?
+    package var discount: StoreKit1PaymentDiscount?
 
     /// Describes a payment.
-    public init(productID: String, quantity: Int = 1, applicationUsername: String? = nil, discount: StoreKit1PaymentDiscount? = nil) {
+    package init(productID: String, quantity: Int = 1, applicationUsername: String? = nil, discount: StoreKit1PaymentDiscount? = nil) {
         self.productID = productID
         self.quantity = quantity
         self.applicationUsername = applicationUsername

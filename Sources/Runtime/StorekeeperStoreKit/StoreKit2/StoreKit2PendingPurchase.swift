@@ -25,7 +25,7 @@ public struct StoreKit2PendingPurchase: Sendable, Hashable, Codable {
     public var completedBy: String?
 
     /// Describes a pending purchase.
-    public init(id: String, productID: String, quantity: Int, applicationUsername: String?, appAccountToken: UUID?,
+    package init(id: String, productID: String, quantity: Int, applicationUsername: String?, appAccountToken: UUID?,
                 completedBy: String? = nil) {
         self.id = id
         self.productID = productID

@@ -20,7 +20,7 @@ public final class CrashSwitch: Sendable {
 
     /// Arms a crash: the app dies the next time a plan reaches `step` (before
     /// it runs), or right after the store finished a transaction (`after`, `finish`).
-    public func arm(_ moment: CrashMoment, step: String) {
+    package func arm(_ moment: CrashMoment, step: String) {
         state.withLock { $0.armed = (moment, step) }
     }
 

@@ -26,7 +26,7 @@ public struct SignedTransactionFacts: Sendable, Hashable {
         public var reason: StoreRevocation.Reason
 
         /// Describes a revocation.
-        public init(date: Date, reason: StoreRevocation.Reason) {
+        package init(date: Date, reason: StoreRevocation.Reason) {
             self.date = date
             self.reason = reason
         }
@@ -69,7 +69,7 @@ public struct SignedTransactionFacts: Sendable, Hashable {
     public var bundleID: String
 
     /// Describes a transaction to sign.
-    public init(transactionID: String, originalTransactionID: String, productID: String, productType: ProductType,
+    package init(transactionID: String, originalTransactionID: String, productID: String, productType: ProductType,
                 subscriptionGroup: String? = nil, kind: Kind = .purchase, purchaseDate: Date, originalPurchaseDate: Date,
                 expirationDate: Date? = nil, signedDate: Date, quantity: Int = 1, applicationUsername: String? = nil,
                 appAccountToken: UUID? = nil, revocation: Revocation? = nil, environment: AppStoreEnvironment, bundleID: String) {

@@ -1,5 +1,5 @@
-public import Foundation
-public import StorekeeperCore
+package import Foundation
+package import StorekeeperCore
 public import StorekeeperQueue
 public import StorekeeperRuntime
 
@@ -35,7 +35,7 @@ extension SimulatedAppStore: ProductSource {
     }
 
     /// The price every product of a type has in the simulation, in US dollars.
-    public static func simulatedPrice(of type: ProductType) -> Decimal {
+    package static func simulatedPrice(of type: ProductType) -> Decimal {
         switch type {
         case .consumable: Decimal(99) / 100
         case .nonConsumable: Decimal(299) / 100

@@ -15,7 +15,7 @@ public actor SimulatedAppStore {
     /// The simulated time.
     public nonisolated let clock: SimulationClock
     /// Where a crash armed at `finish` happens.
-    public nonisolated let crashSwitch: CrashSwitch
+    package nonisolated let crashSwitch: CrashSwitch
     let policy: CompiledPolicy
     let recorder: TraceRecorder
     let bytesPerSecond: Int64

@@ -7,7 +7,7 @@ public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var message: String
 
     /// Creates an error.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The message.
     public var description: String { message }

@@ -82,7 +82,7 @@ public struct ExpectationResult: Sendable, Hashable {
     public var reason: String?
 
     /// A result.
-    public init(location: String, key: String, passed: Bool, reason: String?) {
+    package init(location: String, key: String, passed: Bool, reason: String?) {
         self.location = location
         self.key = key
         self.passed = passed
