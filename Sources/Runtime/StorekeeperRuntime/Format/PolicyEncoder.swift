@@ -1,10 +1,10 @@
-import StorekeeperCore
+public import StorekeeperCore
 package import StorekeeperJSON
 
 /// Writes a compiled policy as versioned JSON: like a query plan, the
 /// distinct plans once, and each product's plan numbers per situation.
 /// `PolicyDecoder` reads it back, without the catalog.
-package struct PolicyEncoder: Sendable {
+public struct PolicyEncoder: Sendable {
     /// Spaces per level, or nil for one line.
     package var indentation: Int?
     /// The largest document `checkedSerialize(_:)` writes, in bytes: by
@@ -12,13 +12,13 @@ package struct PolicyEncoder: Sendable {
     package var maxSize: Int
 
     /// An encoder; indented by default (compiled policies are reviewed in diffs).
-    package init(indentation: Int? = 2, maxSize: Int = PolicyFormat.maxSize) {
+    public init(indentation: Int? = 2, maxSize: Int = PolicyFormat.maxSize) {
         self.indentation = indentation
         self.maxSize = maxSize
     }
 
     /// The JSON document, with a final newline.
-    package func encode(_ policy: CompiledPolicy) -> String {
+    public func encode(_ policy: CompiledPolicy) -> String {
         serialize(document(policy))
     }
 

@@ -55,7 +55,7 @@ public struct PluginRegistry: Sendable {
     /// catalogs naming them validate and compile: the CLI does this with the
     /// `steps` of `storekeeper.yml`. Running such a step fails; an app
     /// registers the real one before it runs plans.
-    package mutating func declare(_ names: [String]) throws(PluginRegistrationError) {
+    public mutating func declare(_ names: [String]) throws(PluginRegistrationError) {
         for name in names where steps[name] == nil { try register(DeclaredStep(name: name)) }
     }
 
